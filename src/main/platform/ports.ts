@@ -1,0 +1,43 @@
+/**
+ * Everything the core needs from the desktop, as small interfaces. Electron implements them in
+ * src/main/electron; the browser bridge and the tests implement them in plain Node.
+ */
+
+/** A desktop notification. `onClick` runs in main when the person clicks it. */
+export interface DesktopNotification {
+  title: string;
+  body: string;
+  onClick?: () => void;
+}
+
+export interface Notifier {
+  show(notification: DesktopNotification): void;
+}
+
+/** Prints a local PDF file (the system dialog in Electron; the browser's print in the bridge). */
+export interface Printer {
+  printPdf(file: string, options: { silent?: boolean; title: string }): Promise<void>;
+}
+
+/** Unread count on the tray icon / dock badge. */
+export interface Badge {
+  setCount(count: number): void;
+}
+
+/** Sleep/wake and online/offline, so background work can pause and resume. */
+export interface SystemSignals {
+  onSuspend(listener: () => void): () => void;
+  onResume(listener: () => void): () => void;
+  onOnlineChange(listener: (online: boolean) => void): () => void;
+  isOnline(): boolean;
+}
+
+export type FetchFn = typeof fetch;
+
+/** A system with no power/online events (tests, bridge): always awake and online. */
+export const steadySystem: SystemSignals = {
+  onSuspend: () => () => {},
+  onResume: () => () => {},
+  onOnlineChange: () => () => {},
+  isOnline: () => true,
+};

@@ -1,0 +1,47 @@
+/**
+ * User preferences. Each key has its own schema and default, so one unreadable stored value costs
+ * only that key (it falls back to its default and is reported), never the others.
+ */
+import { z } from 'zod';
+
+export const SettingsSchema = z.object({
+  theme: z.enum(['system', 'light', 'dark']),
+  /** Seconds between background polls of the service while idle. */
+  pollIntervalSeconds: z.number().int().min(15).max(3600),
+  notifyInbound: z.boolean(),
+  notifyOutbound: z.boolean(),
+  autoPrintInbound: z.boolean(),
+  closeToTray: z.boolean(),
+  startAtLogin: z.boolean(),
+  /** Folder watched for PDFs to fax (print-to-fax); empty means off. */
+  hotFolder: z.string().max(4096),
+  /** The account new faxes are sent from; empty means the first account. */
+  defaultAccountId: z.string().max(200),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingKey = keyof Settings;
+
+export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
+  theme: 'system',
+  pollIntervalSeconds: 60,
+  notifyInbound: true,
+  notifyOutbound: true,
+  autoPrintInbound: false,
+  closeToTray: true,
+  startAtLogin: false,
+  hotFolder: '',
+  defaultAccountId: '',
+});
+
+export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];
+
+/** A partial update: only known keys, each checked by its own schema; unknown keys are refused. */
+export const SettingsPatchSchema = SettingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;
+
+/** What settings:get returns: the values, plus any stored value that could not be read. */
+export interface SettingsSnapshot {
+  values: Settings;
+  /** Keys whose stored value was unreadable and was replaced by the default. */
+  problems: { key: string; message: string }[];
+}

@@ -1,0 +1,31 @@
+/**
+ * The IPC contract: every call the renderer may make and every event main may push, declared once.
+ * Each area declares its own slice in a sibling file; this file only merges them.
+ * Adding a call = one entry in an area file + one handler in main.
+ */
+import type { z } from 'zod';
+import type { CallSpec, EventSpec } from '../define';
+import { appCalls, appEvents } from './app';
+
+export const calls = {
+  ...appCalls,
+} as const;
+
+export const events = {
+  ...appEvents,
+} as const;
+
+export type Calls = typeof calls;
+export type Events = typeof events;
+export type CallName = keyof Calls;
+export type EventName = keyof Events;
+
+/** What the renderer passes (before parsing: defaults may be missing). */
+export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+/** What a handler receives (after parsing). */
+export type ParsedInput<N extends CallName> = z.output<Calls[N]['input']>;
+export type CallOutput<N extends CallName> = Calls[N] extends CallSpec<z.ZodType, infer O> ? O : never;
+export type EventPayload<E extends EventName> = Events[E] extends EventSpec<infer P> ? P : never;
+
+export const CALL_NAMES = Object.keys(calls) as CallName[];
+export const EVENT_NAMES = Object.keys(events) as EventName[];
