@@ -11,10 +11,7 @@ export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() 
 export function consoleLogger(prefix = 'faxdesk'): Logger {
   const line = (level: string, message: string, details?: Record<string, unknown>) =>
     `${new Date().toISOString()} ${level} [${prefix}] ${message}${details ? ' ' + JSON.stringify(details) : ''}`;
-  return {
-    debug: (m, d) => console.debug(line('debug', m, d)),
-    info: (m, d) => console.info(line('info', m, d)),
-    warn: (m, d) => console.warn(line('warn', m, d)),
-    error: (m, d) => console.error(line('error', m, d)),
-  };
+  // Logs go to stderr: stdout is kept for what scripts print for other programs (the bridge URL).
+  const write = (level: string) => (m: string, d?: Record<string, unknown>) => void process.stderr.write(line(level, m, d) + '\n');
+  return { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
 }

@@ -3,20 +3,25 @@
  * src/main/electron; the browser bridge and the tests implement them in plain Node.
  */
 
-/** A desktop notification. `onClick` runs in main when the person clicks it. */
+import type { NavTarget } from '../../shared/domain/navigation';
+
+/** A desktop notification. Clicking it opens `target` in the window. */
 export interface DesktopNotification {
   title: string;
   body: string;
-  onClick?: () => void;
+  target?: NavTarget;
 }
 
 export interface Notifier {
   show(notification: DesktopNotification): void;
 }
 
-/** Prints a local PDF file (the system dialog in Electron; the browser's print in the bridge). */
+/**
+ * Prints a local PDF file: the system dialog in Electron; in the browser harness the page prints
+ * what it shows (`target` says which fax).
+ */
 export interface Printer {
-  printPdf(file: string, options: { silent?: boolean; title: string }): Promise<void>;
+  printPdf(file: string, options: { silent?: boolean; title: string; target: NavTarget }): Promise<void>;
 }
 
 /** Unread count on the tray icon / dock badge. */

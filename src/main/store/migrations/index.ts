@@ -1,7 +1,11 @@
 /** Every schema step, in order. A new step is a new numbered file plus one line here, with its own test. */
 import { migration0010 } from './0010-settings';
+import { migration0020 } from './0020-accounts';
+import { migration0030 } from './0030-history';
+import { migration0040 } from './0040-contacts-templates';
+import { migration0050 } from './0050-search';
 import type { Migration } from './types';
 
 export type { Migration } from './types';
 
-export const MIGRATIONS: readonly Migration[] = [migration0010];
+export const MIGRATIONS: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040, migration0050];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { call, event } from '../define';
+import type { NavTarget } from '../../domain/navigation';
 import type { SettingsSnapshot } from '../../domain/settings';
 import { SettingsPatchSchema } from '../../domain/settings';
 
@@ -26,7 +27,26 @@ export const appCalls = {
   'settings:set': call(SettingsPatchSchema).returns<SettingsSnapshot>(),
 } as const;
 
+/** A desktop notification shown in the page (the browser harness has no native notifications). */
+export interface InPageNotification {
+  id: string;
+  title: string;
+  body: string;
+  target?: NavTarget;
+}
+
+/** Ask the page to print what it shows (the browser harness prints through the browser). */
+export interface PrintRequest {
+  title: string;
+  target: NavTarget;
+}
+
 export const appEvents = {
   'settings:changed': event<SettingsSnapshot>(),
   'app:notice': event<AppNotice>(),
+  /** Go to a page or a fax (a notification or tray click in main). */
+  'ui:navigate': event<NavTarget>(),
+  'ui:notification': event<InPageNotification>(),
+  'ui:print': event<PrintRequest>(),
+  'ui:badge': event<{ count: number }>(),
 } as const;

@@ -1,0 +1,54 @@
+/**
+ * Builds what the browser harness serves: the renderer (through electron-vite, the same build the
+ * desktop app ships) and the bridge shim (the harness's preload). Skips the work when the output is
+ * newer than every source file.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'vite';
+import { CALL_NAMES, EVENT_NAMES } from '../src/shared/ipc/contract';
+
+export const ROOT = path.resolve(__dirname, '..');
+export const OUT_DIR = path.join(ROOT, 'out');
+const SOURCES = ['src/renderer', 'src/shared', 'src/preload', 'electron.vite.config.ts', 'package.json'];
+const OUTPUTS = ['out/renderer/index.html', 'out/bridge/bridge-shim.js'];
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function isWebBuildFresh(): boolean {
+  const built = Math.min(...OUTPUTS.map((o) => fs.statSync(path.join(ROOT, o), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+  const source = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+  return built > source;
+}
+
+export async function ensureWebBuild(options: { force?: boolean; log?: (line: string) => void } = {}): Promise<void> {
+  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
+  if (!options.force && isWebBuildFresh()) return;
+  log('Faxdesk: building the renderer…');
+  const cli = path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
+  const result = spawnSync(process.execPath, [cli, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`electron-vite build failed:\n${result.stdout}\n${result.stderr}`);
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: ROOT,
+    define: {
+      __FAXDESK_CALLS__: JSON.stringify(CALL_NAMES),
+      __FAXDESK_EVENTS__: JSON.stringify(EVENT_NAMES),
+    },
+    build: {
+      outDir: path.join(OUT_DIR, 'bridge'),
+      emptyOutDir: true,
+      minify: false,
+      lib: { entry: path.join(ROOT, 'src/preload/bridge-shim.ts'), formats: ['iife'], name: 'FaxdeskBridge', fileName: () => 'bridge-shim.js' },
+    },
+  });
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: typecheck, lint, then every test tier (unit, integration, e2e) in one vitest run.
+# The run happens inside a private D-Bus session with an unlocked gnome-keyring, so the keychain tests
+# talk to a real Secret Service, as the app does on a Linux desktop.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! node -e 'process.exit(+process.versions.node.split(".")[0] === 22 ? 0 : 1)' 2>/dev/null; then
+  # shellcheck source=scripts/node22.sh
+  source scripts/node22.sh
+fi
+
+echo "== typecheck"
+npm run --silent typecheck
+echo "== lint"
+npx eslint . --max-warnings 0
+
+mkdir -p .tmp
+report=.tmp/vitest-report.json
+rm -f "$report"
+run_vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@")
+
+echo "== tests"
+status=0
+if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
+  # The keyring daemon is started unlocked with a throwaway password, for this run only.
+  dbus-run-session -- bash -c 'echo -n faxdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"' _ "${run_vitest[@]}" || status=$?
+else
+  echo "NOTE: dbus-run-session or gnome-keyring-daemon is missing (apt-get install -y gnome-keyring dbus-x11);" \
+       "keychain tests will fail unless FAXDESK_SKIP_KEYCHAIN=1." >&2
+  "${run_vitest[@]}" || status=$?
+fi
+
+# One plain closing line that any CI can read.
+if [ -f "$report" ]; then
+  node -e '
+    const r = require(process.argv[1]);
+    const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
+    console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  ' "$PWD/$report"
+fi
+exit "$status"

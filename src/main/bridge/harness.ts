@@ -1,0 +1,76 @@
+/**
+ * The browser harness: the same core as the desktop app, with the harness's ports, served by the
+ * bridge. Used by `npm run web` and by the end-to-end tests.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCore, type Core, type CoreDeps } from '../core';
+import type { Logger } from '../platform/logger';
+import { steadySystem } from '../platform/ports';
+import { createHarnessPorts, type HarnessRecord } from './adapters';
+import { startBridge, type RunningBridge } from './server';
+
+export interface HarnessOptions {
+  dataDir: string;
+  /** Folder with the built renderer (index.html) and the built shim (bridge-shim.js). */
+  outDir: string;
+  port?: number;
+  logger: Logger;
+  appVersion: string;
+  /** Extra core dependencies (tests inject a fetch or a secret store). */
+  overrides?: Partial<CoreDeps>;
+}
+
+export interface Harness {
+  core: Core;
+  bridge: RunningBridge;
+  record: HarnessRecord;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = path.join(options.outDir, 'renderer');
+  const shimFile = path.join(options.outDir, 'bridge', 'bridge-shim.js');
+  for (const file of [path.join(rendererDir, 'index.html'), shimFile]) {
+    if (!fs.existsSync(file)) throw new Error(`The browser harness is not built (${file} is missing). Run \`npm run web\`.`);
+  }
+  let core: Core | null = null;
+  const ports = createHarnessPorts(() => core?.events ?? null);
+  core = createCore({
+    dataDir: options.dataDir,
+    appVersion: options.appVersion,
+    shell: 'bridge',
+    logger: options.logger,
+    notifier: ports.notifier,
+    printer: ports.printer,
+    badge: ports.badge,
+    system: steadySystem,
+    fetch: globalThis.fetch,
+    ...options.overrides,
+  });
+  await core.start();
+  const started = core;
+  let bridge: RunningBridge;
+  try {
+    bridge = await startBridge({
+      dispatch: started.dispatch,
+      events: started.events,
+      rendererDir,
+      shimFile,
+      logger: options.logger,
+      ...(options.port !== undefined ? { port: options.port } : {}),
+    });
+  } catch (error) {
+    await started.stop();
+    throw error;
+  }
+  return {
+    core: started,
+    bridge,
+    record: ports.record,
+    async stop() {
+      await bridge.close();
+      await started.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/** The main window, locked down: sandboxed, isolated, no Node, no navigation, no new windows. */
+import path from 'node:path';
+import { BrowserWindow, session, shell } from 'electron';
+import { APP_ORIGIN } from '../../shared/ipc/channels';
+import { isTrustedPageUrl } from '../security/sender';
+
+export function lockDownSession(): void {
+  // Faxdesk pages need no camera, microphone, notifications-API, geolocation...: deny every request.
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+}
+
+export function createMainWindow(options: { preloadDir: string; devServerUrl?: string; iconPath?: string }): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1200,
+    height: 800,
+    minWidth: 800,
+    minHeight: 560,
+    show: false,
+    title: 'Faxdesk',
+    ...(options.iconPath ? { icon: options.iconPath } : {}),
+    webPreferences: {
+      preload: path.join(options.preloadDir, 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+      devTools: !!options.devServerUrl,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+
+  const contents = window.webContents;
+  contents.on('will-navigate', (event, url) => {
+    if (!isTrustedPageUrl(url, options.devServerUrl)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isTrustedPageUrl(url, options.devServerUrl)) event.preventDefault();
+  });
+  contents.setWindowOpenHandler(({ url }) => {
+    // Only a plain https link the person clicked may open, and in their browser, never in Faxdesk.
+    try {
+      if (new URL(url).protocol === 'https:') void shell.openExternal(url);
+    } catch {
+      // not a URL: ignore
+    }
+    return { action: 'deny' };
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+
+  if (options.devServerUrl) void window.loadURL(options.devServerUrl);
+  else void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}

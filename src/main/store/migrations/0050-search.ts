@@ -1,0 +1,119 @@
+import type { Migration } from './types';
+
+/*
+ * Full-text search (FTS5) over outbound jobs (names, company, number, subject, client data, fax_id),
+ * received faxes (originating number, TSID, fax_id) and contacts (name, company, number, notes).
+ *
+ * - Contentless tables (content='', contentless_delete=1): the text lives once, in the base tables;
+ *   the index maps words to the base row's `seq` (INTEGER PRIMARY KEY, stable across VACUUM). The
+ *   indexed text is computed, not copied: client_data contributes its values (not its JSON keys), and
+ *   a number contributes every suffix of its digits of 3 or more, so that "4567", "1234567" and the
+ *   national form of an international number all find it by (prefix) word match.
+ * - Triggers keep the index in step with every write to the base tables, whoever writes; an update
+ *   that leaves the searched columns alone (a state change) does not touch the index.
+ * - Rows already present are indexed here, in the migration.
+ * This file is frozen once released.
+ */
+
+/** Numbers up to this many characters get all their suffixes indexed (E.164 is at most 15 digits). */
+const MAX_NUMBER_LENGTH = 24;
+const MIN_SUFFIX_LENGTH = 3;
+
+/** SQL giving the searchable text of a phone number: itself, plus the suffixes of its digits. */
+function numberText(value: string): string {
+  const digits = `replace(replace(replace(replace(replace(replace(coalesce(${value}, ''), '+', ''), ' ', ''), '-', ''), '(', ''), ')', ''), '.', '')`;
+  const suffixes: string[] = [];
+  for (let start = 2; start <= MAX_NUMBER_LENGTH - MIN_SUFFIX_LENGTH + 1; start++) {
+    suffixes.push(`CASE WHEN length(d) - ${start} + 1 >= ${MIN_SUFFIX_LENGTH} THEN ' ' || substr(d, ${start}) ELSE '' END`);
+  }
+  return `(SELECT CASE WHEN d <> '' AND d NOT GLOB '*[^0-9]*' THEN coalesce(${value}, '') || ' ' || d || ${suffixes.join(' || ')} ELSE coalesce(${value}, '') END FROM (SELECT ${digits} AS d))`;
+}
+
+/** SQL giving the values (not the keys) of a JSON object column, space separated. */
+function jsonValuesText(value: string): string {
+  return `coalesce((SELECT group_concat(value, ' ') FROM json_each(${value})), '')`;
+}
+
+const FTS_OPTIONS = `content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'`;
+
+interface SearchIndex {
+  table: string;
+  base: string;
+  /** FTS column -> SQL expression over the base row, written with `$.` as the row prefix. */
+  columns: Record<string, string>;
+  /** Base columns whose change changes the indexed text. */
+  watched: string[];
+}
+
+const INDEXES: SearchIndex[] = [
+  {
+    table: 'outbound_fts',
+    base: 'outbound',
+    columns: {
+      name: '$.to_name',
+      company: '$.to_company',
+      number: numberText('$.destination'),
+      subject: '$.subject',
+      client: jsonValuesText('$.client_data'),
+      ref: "coalesce($.fax_id, '')",
+    },
+    watched: ['to_name', 'to_company', 'destination', 'subject', 'client_data', 'fax_id'],
+  },
+  {
+    table: 'received_fts',
+    base: 'received',
+    columns: {
+      number: numberText('$.originating_number'),
+      tsid: "coalesce($.tsid, '')",
+      ref: '$.fax_id',
+    },
+    watched: ['originating_number', 'tsid', 'fax_id'],
+  },
+  {
+    table: 'contacts_fts',
+    base: 'contacts',
+    columns: {
+      name: '$.name',
+      company: '$.company',
+      number: numberText('$.fax_number'),
+      notes: '$.notes',
+    },
+    watched: ['name', 'company', 'fax_number', 'notes'],
+  },
+];
+
+function searchIndexSql(index: SearchIndex): string {
+  const names = Object.keys(index.columns);
+  const values = (row: string) => Object.values(index.columns).map((expr) => expr.replaceAll('$.', row));
+  const insertFrom = (row: string) =>
+    `INSERT INTO ${index.table} (rowid, ${names.join(', ')}) VALUES (${row}seq, ${values(row).join(', ')});`;
+  const changed = index.watched.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
+  return `
+    CREATE VIRTUAL TABLE ${index.table} USING fts5(${names.join(', ')}, ${FTS_OPTIONS});
+
+    CREATE TRIGGER ${index.table}_insert AFTER INSERT ON ${index.base} BEGIN
+      ${insertFrom('new.')}
+    END;
+
+    CREATE TRIGGER ${index.table}_delete AFTER DELETE ON ${index.base} BEGIN
+      DELETE FROM ${index.table} WHERE rowid = old.seq;
+    END;
+
+    CREATE TRIGGER ${index.table}_update AFTER UPDATE OF ${index.watched.join(', ')} ON ${index.base}
+    WHEN ${changed} BEGIN
+      DELETE FROM ${index.table} WHERE rowid = old.seq;
+      ${insertFrom('new.')}
+    END;
+
+    INSERT INTO ${index.table} (rowid, ${names.join(', ')})
+      SELECT seq, ${values(`${index.base}.`).join(', ')} FROM ${index.base};
+  `;
+}
+
+export const migration0050: Migration = {
+  version: 50,
+  name: '0050-search',
+  up(db) {
+    for (const index of INDEXES) db.exec(searchIndexSql(index));
+  },
+};

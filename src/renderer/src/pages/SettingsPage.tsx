@@ -1,0 +1,146 @@
+import { useState, type JSX } from 'react';
+import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
+import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
+import { useAppStore } from '../stores/app-store';
+
+export function SettingsPage(): JSX.Element {
+  return (
+    <section className="page">
+      <h1>Settings</h1>
+      <PreferencesSection />
+      <AboutSection />
+    </section>
+  );
+}
+
+function PreferencesSection(): JSX.Element {
+  const snapshot = useAppStore((s) => s.settings);
+  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  if (!snapshot) return <p>Loading settings…</p>;
+  const values = snapshot.values;
+
+  const save = async (patch: SettingsPatch) => {
+    setSaving(true);
+    setError(null);
+    try {
+      useAppStore.getState().setSettings(await unwrap(faxdesk.settings.set(patch)));
+    } catch (e) {
+      setError({ message: errorMessage(e), ...(e instanceof FaxdeskError && e.info.field ? { field: e.info.field } : {}) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="prefs-heading">
+      <h2 id="prefs-heading">Preferences</h2>
+      {snapshot.problems.length > 0 && (
+        <div className="banner banner-warning" role="alert">
+          {snapshot.problems.map((p) => (
+            <p key={p.key}>{p.message}</p>
+          ))}
+        </div>
+      )}
+      <div className="form-grid">
+        <label htmlFor="setting-theme">Theme</label>
+        <select
+          id="setting-theme"
+          value={values.theme}
+          disabled={saving}
+          onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}
+        >
+          <option value="system">Follow the system</option>
+          <option value="light">Light</option>
+          <option value="dark">Dark</option>
+        </select>
+
+        <label htmlFor="setting-poll">Check for new faxes every (seconds)</label>
+        <NumberSetting
+          id="setting-poll"
+          value={values.pollIntervalSeconds}
+          min={15}
+          max={3600}
+          disabled={saving}
+          invalid={error?.field === 'pollIntervalSeconds'}
+          onCommit={(n) => void save({ pollIntervalSeconds: n })}
+        />
+
+        <Toggle id="setting-notify-in" label="Notify me when a fax arrives" checked={values.notifyInbound} disabled={saving} onChange={(v) => void save({ notifyInbound: v })} />
+        <Toggle id="setting-notify-out" label="Notify me when a sent fax is delivered or fails" checked={values.notifyOutbound} disabled={saving} onChange={(v) => void save({ notifyOutbound: v })} />
+        <Toggle id="setting-autoprint" label="Print received faxes automatically" checked={values.autoPrintInbound} disabled={saving} onChange={(v) => void save({ autoPrintInbound: v })} />
+        <Toggle id="setting-tray" label="Keep running in the tray when the window is closed" checked={values.closeToTray} disabled={saving} onChange={(v) => void save({ closeToTray: v })} />
+        <Toggle id="setting-login" label="Start Faxdesk when I log in" checked={values.startAtLogin} disabled={saving} onChange={(v) => void save({ startAtLogin: v })} />
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Toggle(props: { id: string; label: string; checked: boolean; disabled: boolean; onChange: (value: boolean) => void }): JSX.Element {
+  return (
+    <>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input id={props.id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
+    </>
+  );
+}
+
+function NumberSetting(props: { id: string; value: number; min: number; max: number; disabled: boolean; invalid: boolean; onCommit: (n: number) => void }): JSX.Element {
+  const [text, setText] = useState(String(props.value));
+  const [lastValue, setLastValue] = useState(props.value);
+  if (lastValue !== props.value) {
+    setLastValue(props.value);
+    setText(String(props.value));
+  }
+  const commit = () => {
+    const n = Number(text);
+    if (text.trim() === '' || !Number.isFinite(n) || n === props.value) {
+      if (text.trim() === '') setText(String(props.value));
+      else if (n !== props.value) props.onCommit(n);
+      return;
+    }
+    props.onCommit(n);
+  };
+  return (
+    <input
+      id={props.id}
+      type="number"
+      inputMode="numeric"
+      min={props.min}
+      max={props.max}
+      value={text}
+      aria-invalid={props.invalid || undefined}
+      disabled={props.disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+function AboutSection(): JSX.Element {
+  const [info, setInfo] = useState<{ text: string } | null>(null);
+  return (
+    <section className="card" aria-labelledby="about-heading">
+      <h2 id="about-heading">About</h2>
+      <button
+        type="button"
+        onClick={() =>
+          void unwrap(faxdesk.app.info())
+            .then((i) => setInfo({ text: `Faxdesk ${i.version} on ${i.platform} (${i.shell}). Data folder: ${i.dataDir}` }))
+            .catch((e) => setInfo({ text: errorMessage(e) }))
+        }
+      >
+        Show version and data folder
+      </button>
+      {info && <p className="muted" data-testid="app-info">{info.text}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+/** Starts the browser harness (core + bridge) on a temp data folder for one test file. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startHarness, type Harness, type HarnessOptions } from '../../../src/main/bridge/harness';
+import { silentLogger } from '../../../src/main/platform/logger';
+import { ensureWebBuild, OUT_DIR } from '../../../scripts/build-web';
+
+export function tempDataDir(prefix = 'faxdesk-e2e-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startTestHarness(dataDir: string, options: Partial<HarnessOptions> = {}): Promise<Harness> {
+  await ensureWebBuild({ log: () => {} });
+  return startHarness({ dataDir, outDir: OUT_DIR, logger: silentLogger, appVersion: '0.0.0-test', ...options });
+}
