@@ -37,16 +37,16 @@ describe.skipIf('reason' in found)('desktop app (needs the Electron binary)', ()
       env: { ...process.env, FAXDESK_DATA_DIR: tempDataDir('faxdesk-electron-') },
     });
     try {
-      const window = await app.firstWindow();
-      await window.getByRole('navigation', { name: 'Main' }).waitFor();
-      expect(window.url()).toMatch(/^app:\/\/faxdesk\//);
-      const exposure = await window.evaluate(() => ({
+      const appWindow = await app.firstWindow();
+      await appWindow.getByRole('navigation', { name: 'Main' }).waitFor();
+      expect(appWindow.url()).toMatch(/^app:\/\/faxdesk\//);
+      const exposure = await appWindow.evaluate(() => ({
         hasApi: typeof window.faxdesk?.app?.info === 'function',
         hasRequire: typeof (globalThis as Record<string, unknown>)['require'],
         hasProcess: typeof (globalThis as Record<string, unknown>)['process'],
       }));
       expect(exposure).toEqual({ hasApi: true, hasRequire: 'undefined', hasProcess: 'undefined' });
-      const info = await window.evaluate(() => window.faxdesk.app.info());
+      const info = await appWindow.evaluate(() => window.faxdesk.app.info());
       expect(info).toMatchObject({ ok: true, value: { shell: 'electron' } });
     } finally {
       await app.close();
