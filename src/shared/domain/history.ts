@@ -152,13 +152,14 @@ export interface NewOutboundJob {
 export interface ServiceOutboundFax {
   accountId: string;
   faxId: string;
+  /** Already normalised (and merged, if the caller knew an earlier state). */
   state: OutboundState;
   destination: string;
-  toName?: string;
-  toCompany?: string;
-  subject?: string;
-  clientData?: ClientData;
-  completedAt: string | null;
+  toName?: string | null;
+  toCompany?: string | null;
+  subject?: string | null;
+  clientData?: ClientData | null;
+  completedAt?: IsoUtc | null;
   durationSeconds?: number | null;
   pages?: number | null;
   errorCode?: string | null;

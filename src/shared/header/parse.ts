@@ -32,7 +32,7 @@ export function parseHeaderItem(item: string): HeaderToken[] {
     const close = item.indexOf('}', open + 2);
     if (close < 0) {
       tokens.push({ kind: 'invalid', raw: item.slice(open), name: item.slice(open + 2), problem: 'unclosed', start: open });
-      textStart = i = item.length;
+      textStart = item.length;
       break;
     }
     const raw = item.slice(open, close + 1);

@@ -71,9 +71,8 @@ function invalidTokenMessage(token: Extract<HeaderToken, { kind: 'invalid' }>, p
 }
 
 function controlCharacterMessage(item: string, path: string): string | null {
-  const match = /[\u0000-\u001f\u007f]/.exec(item);
-  if (!match) return null;
-  const char = match[0];
+  const char = [...item].find((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+  if (char === undefined) return null;
   const what =
     char === '\n' || char === '\r'
       ? 'a line break'

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countryCodeOf,
+  formatFaxNumber,
+  isValidServiceFaxNumber,
+  normalizeFaxNumber,
+} from '../../../src/shared/fax-number';
+
+const CHARS = 'Fax numbers may contain only digits, spaces, dashes, dots, parentheses and a leading "+"';
+const LETTER_HINT = ' Write letters as their keypad digits, and leave out extensions.';
+
+describe('normalizeFaxNumber: accepted', () => {
+  it.each([
+    ['5551234567', '15551234567', '+1 555 123 4567'],
+    ['(555) 123-4567', '15551234567', '+1 555 123 4567'],
+    ['555.123.4567', '15551234567', '+1 555 123 4567'],
+    ['  555 123 4567  ', '15551234567', '+1 555 123 4567'],
+    ['1-555-123-4567', '15551234567', '+1 555 123 4567'],
+    ['15551234567', '15551234567', '+1 555 123 4567'],
+    ['+1 (555) 123-4567', '15551234567', '+1 555 123 4567'],
+    ['001 555 123 4567', '15551234567', '+1 555 123 4567'],
+    ['555\u00a0123\u20134567', '15551234567', '+1 555 123 4567'],
+    ['+44 20 7946 0000', '442079460000', '+44 2079460000'],
+    ['+44 (0)20 7946 0000', '442079460000', '+44 2079460000'],
+    ['0044 (0) 20 7946 0000', '442079460000', '+44 2079460000'],
+    ['0044 20 7946 0000', '442079460000', '+44 2079460000'],
+    ['81342167158', '81342167158', '+81 342167158'],
+    ['+81-3-4216-7158', '81342167158', '+81 342167158'],
+    ['+49 89 1234567', '49891234567', '+49 891234567'],
+    ['+353 1 234 5678', '35312345678', '+353 12345678'],
+    ['+7 495 123 45 67', '74951234567', '+7 4951234567'],
+    ['+354 5551234', '3545551234', '+354 5551234'],
+  ])('%s -> %s', (input, value, display) => {
+    expect(normalizeFaxNumber(input)).toEqual({ ok: true, value, display });
+  });
+
+  it('accepts the E.164 extremes after a +: 7 and 15 digits', () => {
+    expect(normalizeFaxNumber('+4912345')).toEqual({ ok: true, value: '4912345', display: '+49 12345' });
+    expect(normalizeFaxNumber('+861234567890123')).toEqual({ ok: true, value: '861234567890123', display: '+86 1234567890123' });
+  });
+
+  it('reads 11 to 15 bare digits not starting with 1 as including the country code', () => {
+    expect(normalizeFaxNumber('442079460000')).toEqual({ ok: true, value: '442079460000', display: '+44 2079460000' });
+    expect(normalizeFaxNumber('861234567890123')).toMatchObject({ ok: true, value: '861234567890123' });
+  });
+});
+
+describe('normalizeFaxNumber: refused', () => {
+  it.each([
+    ['', 'Enter a fax number.'],
+    ['   ', 'Enter a fax number.'],
+    ['()- .', 'A fax number needs digits; this has none.'],
+    ['1-800-FAX-NOW', `${CHARS}; "F" is not allowed.${LETTER_HINT}`],
+    ['555 123 4567 x12', `${CHARS}; "x" is not allowed.${LETTER_HINT}`],
+    ['555/123/4567', `${CHARS}; "/" is not allowed.`],
+    ['555#1234567', `${CHARS}; "#" is not allowed.`],
+    ['555\t123\u00074567', `${CHARS}; U+0007 is not allowed.`],
+    ['1 555 123 4567+', 'A "+" may only come first, before the country code. Remove the other "+".'],
+    ['++15551234567', 'A "+" may only come first, before the country code. Remove the other "+".'],
+    [
+      '020 7946 0000',
+      'A fax number cannot start with 0: write it with its country code instead, e.g. "+44 20 7946 0000" for the UK number 020 7946 0000.',
+    ],
+    [
+      '+0 555 123 4567',
+      'No country code starts with 0: after "+" or "00", write the country code (e.g. 44 for the UK), then the number without its leading 0.',
+    ],
+    [
+      '00 0 20 7946 0000',
+      'No country code starts with 0: after "+" or "00", write the country code (e.g. 44 for the UK), then the number without its leading 0.',
+    ],
+    [
+      '555-1234',
+      '7 digits is too short: include the area code (10 digits in North America), or write "+" and the country code for other countries.',
+    ],
+    [
+      '123456789',
+      '9 digits is too short: include the area code (10 digits in North America), or write "+" and the country code for other countries.',
+    ],
+    ['+49 12 34', '6 digits is too short for a fax number with its country code (at least 7). Check the number.'],
+    ['+86 1234 5678 9012 34', '16 digits is too long: a fax number has at most 15 digits with its country code. Check the number.'],
+    ['8612345678901234', '16 digits is too long: a fax number has at most 15 digits with its country code. Check the number.'],
+    ['+1 555 1234', 'North American numbers (country code 1) have 10 digits after the 1; this one has 7. Check the number.'],
+    ['155512345678', 'North American numbers (country code 1) have 10 digits after the 1; this one has 11. Check the number.'],
+    ['1555123456', 'North American area codes never start with 1; check the number (area code, then the 7-digit number).'],
+    ['+1 055 123 4567', 'North American area codes never start with 0; check the number (area code, then the 7-digit number).'],
+  ])('%j', (input, message) => {
+    expect(normalizeFaxNumber(input)).toEqual({ ok: false, message });
+  });
+
+  it('refuses a non-string without throwing', () => {
+    expect(normalizeFaxNumber(undefined as unknown as string)).toEqual({ ok: false, message: 'Enter a fax number.' });
+  });
+});
+
+describe('formatFaxNumber', () => {
+  it('groups North American numbers and separates other country codes', () => {
+    expect(formatFaxNumber('15551234567')).toBe('+1 555 123 4567');
+    expect(formatFaxNumber('+15551234567')).toBe('+1 555 123 4567');
+    expect(formatFaxNumber('442079460000')).toBe('+44 2079460000');
+    expect(formatFaxNumber('3545551234')).toBe('+354 5551234');
+  });
+
+  it('returns anything else unchanged', () => {
+    expect(formatFaxNumber('UNKNOWN')).toBe('UNKNOWN');
+    expect(formatFaxNumber('unavailable')).toBe('unavailable');
+    expect(formatFaxNumber('12345')).toBe('12345');
+    expect(formatFaxNumber('')).toBe('');
+  });
+});
+
+describe('countryCodeOf', () => {
+  it('knows the one- and two-digit codes; the rest have three', () => {
+    expect(['15551234567', '74951234567', '201234567', '442079460000', '861234567', '3531234567', '2121234567', '8801234567'].map(countryCodeOf)).toEqual([
+      '1',
+      '7',
+      '20',
+      '44',
+      '86',
+      '353',
+      '212',
+      '880',
+    ]);
+  });
+});
+
+describe('isValidServiceFaxNumber', () => {
+  it.each([
+    ['15551234567', true],
+    ['+15551234567', true],
+    ['442079460000', true],
+    ['+81342167158', true],
+    ['4912345', true],
+    ['861234567890123', true],
+    ['5551234567', true], // reads as country code 55 (Brazil): the wire cannot tell
+    ['1555123456', false], // country code 1 needs 11 digits
+    ['155512345678', false],
+    ['10551234567', false], // NANP area code cannot start with 0
+    ['11551234567', false],
+    ['05551234567', false],
+    ['+05551234567', false],
+    ['491234', false],
+    ['8612345678901234', false],
+    ['+1 555 123 4567', false],
+    ['1-555-123-4567', false],
+    ['++15551234567', false],
+    ['', false],
+    ['UNKNOWN', false],
+  ])('%j -> %s', (input, valid) => {
+    expect(isValidServiceFaxNumber(input)).toBe(valid);
+  });
+
+  it('accepts every value normalizeFaxNumber produces', () => {
+    for (const input of ['5551234567', '+44 20 7946 0000', '81342167158', '+7 495 123 45 67', '+354 5551234']) {
+      const result = normalizeFaxNumber(input);
+      expect(result.ok && isValidServiceFaxNumber(result.value)).toBe(true);
+    }
+  });
+});
