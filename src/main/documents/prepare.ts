@@ -1,0 +1,229 @@
+/**
+ * Files a person drops (or pastes, or sends through the browser bridge as bytes) -> checked documents in the
+ * document store, plus a specific problem for every file that cannot be sent. Any problem means the caller
+ * must not queue the fax; documents that passed stay stored (unreferenced ones are collected later by
+ * `DocumentStore.removeUnreferenced`).
+ *
+ * Per file: stat (UNREADABLE, EMPTY, TOO_LARGE without reading a byte), read with progress, detect the type
+ * from the content (detect.ts), open and check it (inspect.ts), store it under its SHA-256. Then the limits
+ * across the whole set, including documents already attached: 25 documents, 100 MB once encoded.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import {
+  checkDocumentSet,
+  estimatePayloadBytes,
+  formatMegabytes,
+  isConvertedByService,
+  MAX_PAYLOAD_BYTES,
+  type DocumentProblem,
+  type PrepareProgress,
+  type PreparedDocument,
+} from '../../shared/domain/documents';
+import { detectDocumentType } from './detect';
+import type { DocumentStore } from './document-store';
+import { inspectDocument } from './inspect';
+
+export { buildDocumentPayload, streamFaxRequestBody, type PayloadDocument } from './payload';
+
+export interface FileToPrepare {
+  path: string;
+  /** Display name; the file's base name when omitted. */
+  name?: string;
+}
+
+export interface PrepareOptions {
+  store: DocumentStore;
+  onProgress?: (progress: PrepareProgress) => void;
+  /** Documents already attached to the fax: they count towards the 25-document and 100 MB limits. */
+  existing?: readonly PreparedDocument[];
+}
+
+export interface PrepareResult {
+  documents: PreparedDocument[];
+  problems: DocumentProblem[];
+}
+
+type Outcome = { ok: true; document: PreparedDocument } | { ok: false; problem: DocumentProblem };
+
+const READ_CHUNK = 1024 * 1024;
+const MIB = 1024 * 1024;
+
+/** A name fit for display: no folders, no control characters, not empty, not absurdly long. */
+export function displayName(name: string): string {
+  // eslint-disable-next-line no-control-regex -- names from the bridge are untrusted; control characters are removed
+  const base = (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'document').slice(0, 255);
+}
+
+function problem(file: string, code: DocumentProblem['code'], message: string): Outcome {
+  return { ok: false, problem: { file, code, message } };
+}
+
+function tooLarge(name: string, size: number): Outcome | null {
+  const encoded = estimatePayloadBytes([size]);
+  if (encoded <= MAX_PAYLOAD_BYTES) return null;
+  return problem(
+    name,
+    'TOO_LARGE',
+    `"${name}" is ${formatMegabytes(size)}, which is ${formatMegabytes(encoded, 'up')} once encoded for sending; the service accepts at most ${MAX_PAYLOAD_BYTES / MIB} MB per fax. ` +
+      'Split it into smaller files (or scan it at a lower resolution) and add them instead.',
+  );
+}
+
+const OS_REASONS: Record<string, string> = {
+  ENOENT: 'it no longer exists (it was moved, renamed or deleted)',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EBUSY: 'it is locked by another program',
+  EIO: 'the disk reported an error',
+  EMFILE: 'too many files are open',
+  ENFILE: 'too many files are open',
+  ELOOP: 'it is a link that points to itself',
+  ENAMETOOLONG: 'its path is too long',
+};
+
+function unreadable(name: string, error: unknown): Outcome {
+  const code = (error as NodeJS.ErrnoException)?.code ?? '';
+  const reason = OS_REASONS[code] ?? (error instanceof Error ? error.message : String(error));
+  return problem(name, 'UNREADABLE', `"${name}" could not be read: ${reason}${code && OS_REASONS[code] ? ` (${code})` : ''}. Check the file and add it again.`);
+}
+
+class ChangedWhileReading extends Error {}
+
+/** Reads a whole file into one buffer of its size, reporting progress; refuses a file that grows or shrinks meanwhile. */
+async function readWithProgress(filePath: string, size: number, onBytes: (done: number) => void): Promise<Buffer> {
+  const handle = await fs.open(filePath, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(size);
+    let done = 0;
+    while (done < size) {
+      const { bytesRead } = await handle.read(buffer, done, Math.min(READ_CHUNK, size - done), done);
+      if (bytesRead === 0) throw new ChangedWhileReading();
+      done += bytesRead;
+      onBytes(done);
+    }
+    const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
+    if (bytesRead !== 0) throw new ChangedWhileReading();
+    return buffer;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Detects, checks and stores one file's bytes. Throws only for storage failures (AppError STORAGE). */
+async function prepareBytes(name: string, bytes: Uint8Array, store: DocumentStore, onStoring?: () => void): Promise<Outcome> {
+  const oversized = tooLarge(name, bytes.byteLength);
+  if (oversized) return oversized;
+  const detection = detectDocumentType(name, bytes);
+  if (!detection.ok) return problem(name, detection.code, detection.message);
+  const inspection = await inspectDocument(name, detection.type, bytes, detection.encoding);
+  if (!inspection.ok) return problem(name, inspection.code, inspection.message);
+  const toStore = inspection.bytes ?? bytes;
+  if (toStore !== bytes) {
+    const grown = tooLarge(name, toStore.byteLength);
+    if (grown) return grown;
+  }
+  onStoring?.();
+  const stored = await store.putBytes(toStore);
+  const document: PreparedDocument = {
+    id: stored.id,
+    name,
+    type: detection.type,
+    size: stored.size,
+    pages: inspection.pages,
+    convertedByService: isConvertedByService(detection.type),
+    warnings: [...detection.warnings, ...inspection.warnings],
+  };
+  if (inspection.pagesEstimated) document.pagesEstimated = true;
+  if (inspection.imageSize) document.imageSize = inspection.imageSize;
+  return { ok: true, document };
+}
+
+/** Warns when a document repeats one earlier in the set, then applies the set-wide limits. */
+function finish(existing: readonly PreparedDocument[], outcomes: Outcome[]): PrepareResult {
+  const documents: PreparedDocument[] = [];
+  const problems: DocumentProblem[] = [];
+  const seen = new Map(existing.map((d) => [d.id, d.name]));
+  for (const outcome of outcomes) {
+    if (!outcome.ok) {
+      problems.push(outcome.problem);
+      continue;
+    }
+    const document = outcome.document;
+    const first = seen.get(document.id);
+    if (first !== undefined) document.warnings.push(`"${document.name}" has the same content as "${first}"; it will be sent twice.`);
+    else seen.set(document.id, document.name);
+    documents.push(document);
+  }
+  problems.push(...checkDocumentSet([...existing, ...documents]));
+  return { documents, problems };
+}
+
+export async function prepareDocuments(files: readonly FileToPrepare[], options: PrepareOptions): Promise<PrepareResult> {
+  const { store, onProgress } = options;
+  const count = files.length;
+  const names = files.map((f) => displayName(f.name ?? path.basename(f.path)));
+
+  // Stat everything first: the total drives overall progress, and some files fail here without being read.
+  const stats = await Promise.all(
+    files.map(async (file, i): Promise<{ size: number } | Outcome> => {
+      const name = names[i]!;
+      try {
+        const stat = await fs.stat(file.path);
+        if (stat.isDirectory()) return problem(name, 'UNREADABLE', `"${name}" is a folder. Add the files inside it instead.`);
+        if (!stat.isFile()) return problem(name, 'UNREADABLE', `"${name}" is not a regular file (a device or a pipe). Add a document file instead.`);
+        if (stat.size === 0) return problem(name, 'EMPTY', `"${name}" is empty (0 bytes). Check that it was saved completely, then add it again.`);
+        return tooLarge(name, stat.size) ?? { size: stat.size };
+      } catch (error) {
+        return unreadable(name, error);
+      }
+    }),
+  );
+  const allBytesTotal = stats.reduce((sum, s) => sum + ('size' in s ? s.size : 0), 0);
+  let allBytesBefore = 0;
+
+  const outcomes: Outcome[] = [];
+  for (let index = 0; index < count; index++) {
+    const file = files[index]!;
+    const name = names[index]!;
+    const stat = stats[index]!;
+    if (!('size' in stat)) {
+      outcomes.push(stat);
+      continue;
+    }
+    const size = stat.size;
+    const report = (phase: PrepareProgress['phase'], bytesDone: number) =>
+      onProgress?.({ file: name, index, count, phase, bytesDone, bytesTotal: size, allBytesDone: allBytesBefore + bytesDone, allBytesTotal });
+
+    report('reading', 0);
+    let bytes: Buffer;
+    try {
+      bytes = await readWithProgress(file.path, size, (done) => report('reading', done));
+    } catch (error) {
+      outcomes.push(
+        error instanceof ChangedWhileReading
+          ? problem(name, 'UNREADABLE', `"${name}" changed while it was being read (it may still be downloading or being saved). Wait until it is complete and add it again.`)
+          : unreadable(name, error),
+      );
+      allBytesBefore += size;
+      continue;
+    }
+    report('checking', size);
+    const outcome = await prepareBytes(name, bytes, store, () => report('storing', size));
+    outcomes.push(outcome);
+    report('done', size);
+    allBytesBefore += size;
+  }
+  return finish(options.existing ?? [], outcomes);
+}
+
+/** The same checks for bytes that arrive without a file (paste, the browser bridge). */
+export async function prepareDocumentFromBytes(
+  name: string,
+  bytes: Uint8Array,
+  options: { store: DocumentStore; existing?: readonly PreparedDocument[] },
+): Promise<PrepareResult> {
+  const outcome = await prepareBytes(displayName(name), bytes, options.store);
+  return finish(options.existing ?? [], [outcome]);
+}
