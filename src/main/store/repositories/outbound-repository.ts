@@ -1,0 +1,386 @@
+/**
+ * Outbound jobs (one row per destination of a compose). Writes compare before writing: an update
+ * that would change nothing is not made and reports false, so an idle sync cycle writes nothing.
+ */
+import { z } from 'zod';
+import type Database from 'better-sqlite3';
+import type { Db } from '../database';
+import { AppError } from '../../errors';
+import {
+  ClientDataSchema,
+  JsonObjectSchema,
+  OutboundDocumentSchema,
+  type KeysetPage,
+  type NewOutboundJob,
+  type OutboundJob,
+  type OutboundOrigin,
+  type OutboundPatch,
+  type OutboundPhase,
+  type OutboundState,
+  type PageCursor,
+  type SearchPage,
+  type ServiceOutboundFax,
+  type UpsertResult,
+} from '../../../shared/domain/history';
+import { toFtsQuery } from './fts-query';
+import { checkCursor, isoUtc, keysetPage, newId, optionalIsoUtc, pageSize, readJson, searchPage, stableJson } from './row-support';
+
+interface OutboundRow {
+  seq: number;
+  id: string;
+  account_id: string;
+  compose_id: string | null;
+  destination_index: number;
+  origin: OutboundOrigin;
+  fax_id: string | null;
+  state: OutboundState;
+  phase: OutboundPhase;
+  destination: string;
+  to_name: string;
+  to_company: string;
+  subject: string;
+  options: string;
+  documents: string;
+  client_data: string;
+  page_count: number | null;
+  scheduled_at: string | null;
+  submitted_at: string | null;
+  completed_at: string | null;
+  duration: number | null;
+  pages: number | null;
+  error_code: string | null;
+  error_reason: string | null;
+  billable_retries: number | null;
+  rejection: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const COLUMNS = `seq, id, account_id, compose_id, destination_index, origin, fax_id, state, phase, destination, to_name,
+  to_company, subject, options, documents, client_data, page_count, scheduled_at, submitted_at, completed_at, duration,
+  pages, error_code, error_reason, billable_retries, rejection, created_at, updated_at`;
+const O_COLUMNS = COLUMNS.split(',')
+  .map((c) => `o.${c.trim()}`)
+  .join(', ');
+
+const DocumentsSchema = z.array(OutboundDocumentSchema);
+
+export interface OutboundPageQuery {
+  accountId?: string;
+  phase?: OutboundPhase;
+  /** The `next` of the previous page. */
+  after?: PageCursor | null;
+  limit?: number;
+}
+
+export interface OutboundSearchQuery {
+  text: string;
+  accountId?: string;
+  phase?: OutboundPhase;
+  /** The `next` of the previous search page. */
+  before?: number | null;
+  limit?: number;
+}
+
+/** The SQL of a newest-first page (exported so tests can check its query plan). */
+export function outboundPageSql(filter: { accountId: boolean; phase: boolean; after: boolean }): string {
+  const where: string[] = [];
+  if (filter.accountId) where.push('account_id = @accountId');
+  if (filter.phase) where.push('phase = @phase');
+  if (filter.after) where.push('(created_at, seq) < (@afterKey, @afterSeq)');
+  return `SELECT ${COLUMNS} FROM outbound ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY created_at DESC, seq DESC LIMIT @limit`;
+}
+
+/** The SQL of a search page, newest first by row sequence (exported for query-plan tests). */
+export function outboundSearchSql(filter: { accountId: boolean; phase: boolean; before: boolean }): string {
+  const where = ['outbound_fts MATCH @match'];
+  if (filter.before) where.push('f.rowid < @before');
+  if (filter.accountId) where.push('o.account_id = @accountId');
+  if (filter.phase) where.push('o.phase = @phase');
+  return `SELECT ${O_COLUMNS} FROM outbound_fts f CROSS JOIN outbound o ON o.seq = f.rowid
+    WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT @limit`;
+}
+
+/** How each patchable field is stored. */
+const PATCH_COLUMNS: { [K in keyof Required<OutboundPatch>]: { column: string; encode: (value: OutboundPatch[K]) => unknown } } = {
+  faxId: { column: 'fax_id', encode: (v) => v ?? null },
+  state: { column: 'state', encode: (v) => v },
+  destination: { column: 'destination', encode: (v) => v },
+  toName: { column: 'to_name', encode: (v) => v },
+  toCompany: { column: 'to_company', encode: (v) => v },
+  subject: { column: 'subject', encode: (v) => v },
+  options: { column: 'options', encode: (v) => stableJson(v) },
+  documents: { column: 'documents', encode: (v) => stableJson(v) },
+  pageCount: { column: 'page_count', encode: (v) => v ?? null },
+  clientData: { column: 'client_data', encode: (v) => stableJson(v) },
+  scheduledAt: { column: 'scheduled_at', encode: (v) => optionalIsoUtc(v, 'scheduledAt') },
+  submittedAt: { column: 'submitted_at', encode: (v) => optionalIsoUtc(v, 'submittedAt') },
+  completedAt: { column: 'completed_at', encode: (v) => optionalIsoUtc(v, 'completedAt') },
+  durationSeconds: { column: 'duration', encode: (v) => v ?? null },
+  pages: { column: 'pages', encode: (v) => v ?? null },
+  errorCode: { column: 'error_code', encode: (v) => v ?? null },
+  errorReason: { column: 'error_reason', encode: (v) => v ?? null },
+  billableRetries: { column: 'billable_retries', encode: (v) => v ?? null },
+  rejection: { column: 'rejection', encode: (v) => v ?? null },
+};
+
+export class OutboundRepository {
+  private readonly insertLocal;
+  private readonly insertService;
+  private readonly selectById;
+  private readonly selectByFax;
+  private readonly selectByCompose;
+  private readonly selectActive;
+  private readonly selectActiveForAccount;
+  private readonly selectDue;
+  private readonly countActiveAll;
+  private readonly countActiveForAccount;
+  private readonly deleteById;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Db) {
+    this.insertLocal = db.prepare(
+      `INSERT INTO outbound (id, account_id, origin, compose_id, destination_index, state, destination, to_name, to_company,
+         subject, options, documents, client_data, page_count, scheduled_at, created_at, updated_at)
+       VALUES (@id, @accountId, 'local', @composeId, @destinationIndex, @state, @destination, @toName, @toCompany,
+         @subject, @options, @documents, @clientData, @pageCount, @scheduledAt, @now, @now)
+       ON CONFLICT (compose_id, destination_index) DO NOTHING`,
+    );
+    this.insertService = db.prepare(
+      `INSERT INTO outbound (id, account_id, origin, fax_id, state, destination, to_name, to_company, subject, client_data,
+         completed_at, duration, pages, error_code, error_reason, billable_retries, created_at, updated_at)
+       VALUES (@id, @accountId, 'service', @faxId, @state, @destination, @toName, @toCompany, @subject, @clientData,
+         @completedAt, @duration, @pages, @errorCode, @errorReason, @billableRetries, @createdAt, @now)
+       ON CONFLICT (account_id, fax_id) WHERE fax_id IS NOT NULL DO NOTHING`,
+    );
+    this.selectById = db.prepare<[string], OutboundRow>(`SELECT ${COLUMNS} FROM outbound WHERE id = ?`);
+    this.selectByFax = db.prepare<[string, string], OutboundRow>(`SELECT ${COLUMNS} FROM outbound WHERE account_id = ? AND fax_id = ?`);
+    this.selectByCompose = db.prepare<[string], OutboundRow>(
+      `SELECT ${COLUMNS} FROM outbound WHERE compose_id = ? ORDER BY destination_index`,
+    );
+    this.selectActive = db.prepare<[number], OutboundRow>(
+      `SELECT ${COLUMNS} FROM outbound WHERE phase = 'active' ORDER BY created_at, seq LIMIT ?`,
+    );
+    this.selectActiveForAccount = db.prepare<[string, number], OutboundRow>(
+      `SELECT ${COLUMNS} FROM outbound WHERE account_id = ? AND phase = 'active' ORDER BY created_at, seq LIMIT ?`,
+    );
+    this.selectDue = db.prepare<[string, number], OutboundRow>(
+      `SELECT ${COLUMNS} FROM outbound WHERE state = 'SCHEDULED' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`,
+    );
+    this.countActiveAll = db.prepare<[], { n: number }>(`SELECT count(*) AS n FROM outbound WHERE phase = 'active'`);
+    this.countActiveForAccount = db.prepare<[string], { n: number }>(
+      `SELECT count(*) AS n FROM outbound WHERE account_id = ? AND phase = 'active'`,
+    );
+    this.deleteById = db.prepare<[string]>('DELETE FROM outbound WHERE id = ?');
+  }
+
+  /**
+   * Persists the destinations of one compose, all or none. The compose id is the idempotency key: a
+   * second call with the same compose (a double click, a retried IPC call) creates nothing and returns
+   * the jobs the first call made.
+   */
+  insertCompose(jobs: readonly NewOutboundJob[], now: Date): { created: boolean; jobs: OutboundJob[] } {
+    const first = jobs[0];
+    if (!first) throw new AppError('VALIDATION', 'A fax needs at least one destination.', { field: 'destinations' });
+    for (const job of jobs) {
+      if (job.composeId !== first.composeId || job.accountId !== first.accountId) {
+        throw new AppError('VALIDATION', 'All destinations of one compose must share its compose id and account.');
+      }
+    }
+    const at = isoUtc(now, 'now');
+    return this.db.transaction(() => {
+      let inserted = 0;
+      for (const job of jobs) {
+        const state = job.state ?? 'QUEUED';
+        inserted += this.insertLocal.run({
+          id: job.id ?? newId(),
+          accountId: job.accountId,
+          composeId: job.composeId,
+          destinationIndex: job.destinationIndex,
+          state,
+          destination: job.destination,
+          toName: job.toName ?? '',
+          toCompany: job.toCompany ?? '',
+          subject: job.subject ?? '',
+          options: stableJson(job.options ?? {}),
+          documents: stableJson(job.documents ?? []),
+          clientData: stableJson(job.clientData ?? {}),
+          pageCount: job.pageCount ?? null,
+          scheduledAt: optionalIsoUtc(job.scheduledAt, 'scheduledAt'),
+          now: at,
+        }).changes;
+      }
+      return { created: inserted > 0, jobs: this.listByCompose(first.composeId) };
+    })();
+  }
+
+  /**
+   * Records a fax found on the service that no local job matches (sent from another client). Does
+   * nothing if the account already has a row for this fax_id: update that one instead.
+   */
+  insertFromService(fax: ServiceOutboundFax, now: Date): UpsertResult {
+    const id = newId();
+    const at = isoUtc(now, 'now');
+    const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
+    const changes = this.insertService.run({
+      id,
+      accountId: fax.accountId,
+      faxId: fax.faxId,
+      state: fax.state,
+      destination: fax.destination,
+      toName: fax.toName ?? '',
+      toCompany: fax.toCompany ?? '',
+      subject: fax.subject ?? '',
+      clientData: stableJson(fax.clientData ?? {}),
+      completedAt,
+      duration: fax.durationSeconds ?? null,
+      pages: fax.pages ?? null,
+      errorCode: fax.errorCode ?? null,
+      errorReason: fax.errorReason ?? null,
+      billableRetries: fax.billableRetries ?? null,
+      createdAt: completedAt ?? at,
+      now: at,
+    }).changes;
+    if (changes > 0) return { id, created: true, changed: true };
+    const existing = this.selectByFax.get(fax.accountId, fax.faxId);
+    return { id: existing!.id, created: false, changed: false };
+  }
+
+  get(id: string): OutboundJob | undefined {
+    const row = this.selectById.get(id);
+    return row && toJob(row);
+  }
+
+  getByFaxId(accountId: string, faxId: string): OutboundJob | undefined {
+    const row = this.selectByFax.get(accountId, faxId);
+    return row && toJob(row);
+  }
+
+  listByCompose(composeId: string): OutboundJob[] {
+    return this.selectByCompose.all(composeId).map(toJob);
+  }
+
+  /**
+   * Changes the given fields of a job, only if one of them differs from what is stored (then
+   * updated_at moves too). With `fromStates`, only while the job is in one of those states: the
+   * compare-and-set the outbox uses to claim a job (QUEUED -> SUBMITTING) exactly once.
+   * Returns whether the row was written.
+   */
+  update(id: string, patch: OutboundPatch, now: Date, options: { fromStates?: readonly OutboundState[] } = {}): boolean {
+    const fields = (Object.keys(patch) as (keyof OutboundPatch)[]).filter((k) => patch[k] !== undefined && k in PATCH_COLUMNS);
+    if (fields.length === 0) return false;
+    fields.sort();
+    const key = `${fields.join(',')}|${options.fromStates ? 'from' : ''}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      const sets = fields.map((f) => `${PATCH_COLUMNS[f].column} = @${f}`);
+      const differs = fields.map((f) => `${PATCH_COLUMNS[f].column} IS NOT @${f}`);
+      statement = this.db.prepare(
+        `UPDATE outbound SET ${sets.join(', ')}, updated_at = @updatedAt WHERE id = @id AND (${differs.join(' OR ')})` +
+          (options.fromStates ? ' AND state IN (SELECT value FROM json_each(@fromStates))' : ''),
+      );
+      this.statements.set(key, statement);
+    }
+    const params: Record<string, unknown> = { id, updatedAt: isoUtc(now, 'now') };
+    for (const f of fields) params[f] = (PATCH_COLUMNS[f].encode as (v: unknown) => unknown)(patch[f]);
+    if (options.fromStates) params.fromStates = JSON.stringify(options.fromStates);
+    return statement.run(params).changes > 0;
+  }
+
+  /** Removes a job and its timeline (the person deleted it from the history). */
+  delete(id: string): boolean {
+    return this.deleteById.run(id).changes > 0;
+  }
+
+  /** Newest first (by created_at, then seq), optionally one account and one tab. */
+  page(query: OutboundPageQuery = {}): KeysetPage<OutboundJob> {
+    const size = pageSize(query.limit);
+    const after = checkCursor(query.after);
+    const filter = { accountId: query.accountId !== undefined, phase: query.phase !== undefined, after: after !== null };
+    const rows = this.cached(`page|${filter.accountId}|${filter.phase}|${filter.after}`, () => outboundPageSql(filter)).all({
+      ...(filter.accountId ? { accountId: query.accountId } : {}),
+      ...(filter.phase ? { phase: query.phase } : {}),
+      ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}),
+      limit: size + 1,
+    }) as OutboundRow[];
+    return keysetPage(rows, size, (r) => r.created_at, toJob);
+  }
+
+  /**
+   * Full-text search over names, company, number (any run of 3+ trailing digits, or a prefix),
+   * subject, client data and fax id. Results are newest first by arrival in the history.
+   */
+  search(query: OutboundSearchQuery): SearchPage<OutboundJob> {
+    const size = pageSize(query.limit);
+    const match = toFtsQuery(query.text);
+    if (match === null) return { items: [], next: null };
+    const before = query.before ?? null;
+    const filter = { accountId: query.accountId !== undefined, phase: query.phase !== undefined, before: before !== null };
+    const rows = this.cached(`search|${filter.accountId}|${filter.phase}|${filter.before}`, () => outboundSearchSql(filter)).all({
+      match,
+      ...(filter.accountId ? { accountId: query.accountId } : {}),
+      ...(filter.phase ? { phase: query.phase } : {}),
+      ...(before !== null ? { before } : {}),
+      limit: size + 1,
+    }) as OutboundRow[];
+    return searchPage(rows, size, toJob);
+  }
+
+  /** Jobs not in a final state, oldest first: what the outbox resumes and the sync watches. */
+  listActive(options: { accountId?: string; limit?: number } = {}): OutboundJob[] {
+    const limit = options.limit ?? 1000;
+    const rows = options.accountId === undefined ? this.selectActive.all(limit) : this.selectActiveForAccount.all(options.accountId, limit);
+    return rows.map(toJob);
+  }
+
+  countActive(accountId?: string): number {
+    return (accountId === undefined ? this.countActiveAll.get() : this.countActiveForAccount.get(accountId))!.n;
+  }
+
+  /** SCHEDULED jobs whose time has come, earliest first. */
+  listDue(now: Date, limit = 100): OutboundJob[] {
+    return this.selectDue.all(isoUtc(now, 'now'), limit).map(toJob);
+  }
+
+  private cached(key: string, sql: () => string): Database.Statement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql());
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+function toJob(row: OutboundRow): OutboundJob {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    composeId: row.compose_id,
+    destinationIndex: row.destination_index,
+    origin: row.origin,
+    faxId: row.fax_id,
+    state: row.state,
+    phase: row.phase,
+    destination: row.destination,
+    toName: row.to_name,
+    toCompany: row.to_company,
+    subject: row.subject,
+    options: readJson(row.options, JsonObjectSchema, 'fax options'),
+    documents: readJson(row.documents, DocumentsSchema, 'a document list'),
+    pageCount: row.page_count,
+    clientData: readJson(row.client_data, ClientDataSchema, 'client data'),
+    scheduledAt: row.scheduled_at,
+    submittedAt: row.submitted_at,
+    completedAt: row.completed_at,
+    durationSeconds: row.duration,
+    pages: row.pages,
+    errorCode: row.error_code,
+    errorReason: row.error_reason,
+    billableRetries: row.billable_retries,
+    rejection: row.rejection,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
