@@ -1,0 +1,59 @@
+/**
+ * The one way into Compose from outside the window: the command line, a second launch, macOS
+ * `open-file`, "Open with Faxdesk" and the hot folder all hand their documents here.
+ *
+ * Documents wait in a queue until a page takes them (`desktop:takePendingFiles`), because they often
+ * arrive before the window has loaded (a double-clicked PDF starts Faxdesk) or while no page is
+ * connected (the browser harness). Each hand-over also emits `ui:navigate {page:'compose'}` and
+ * `compose:open`, so a page that is open takes them at once.
+ */
+import path from 'node:path';
+import type { ComposeFile, PendingFiles } from '../../shared/ipc/contract/desktop';
+import type { EventBus } from '../ipc/events';
+import type { Logger } from '../platform/logger';
+
+export type HandoffSource = 'command-line' | 'second-instance' | 'open-file' | 'hot-folder';
+
+/** More than a page could sensibly take (a fax has at most 25 documents); the oldest are dropped past it. */
+export const MAX_PENDING_FILES = 100;
+
+export class ComposeHandoff {
+  private pending: ComposeFile[] = [];
+
+  constructor(
+    private readonly events: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Hands documents (absolute paths, already checked) to Compose. Returns the ones newly queued. */
+  offer(files: readonly string[], source: HandoffSource): ComposeFile[] {
+    const queued = new Set(this.pending.map((f) => f.path));
+    const added: ComposeFile[] = [];
+    for (const file of files) {
+      if (queued.has(file)) continue;
+      queued.add(file);
+      added.push({ path: file, name: path.basename(file) });
+    }
+    if (!added.length) return [];
+    this.pending.push(...added);
+    if (this.pending.length > MAX_PENDING_FILES) {
+      const dropped = this.pending.splice(0, this.pending.length - MAX_PENDING_FILES);
+      this.logger.warn('compose hand-off: too many pending documents, the oldest were dropped', { dropped: dropped.length });
+    }
+    this.logger.info('compose hand-off', { source, files: added.length });
+    this.events.emit('ui:navigate', { page: 'compose' });
+    this.events.emit('compose:open', { files: added });
+    return added;
+  }
+
+  /** Returns the documents no page has taken yet, and forgets them. */
+  take(): PendingFiles {
+    const files = this.pending;
+    this.pending = [];
+    return { files };
+  }
+
+  get pendingCount(): number {
+    return this.pending.length;
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { call, event } from '../define';
+
+/** A document handed to Compose from outside the window (command line, "Open with", hot folder). */
+export interface ComposeFile {
+  /** Absolute path on this computer. */
+  path: string;
+  /** The file name to show. */
+  name: string;
+}
+
+export interface PendingFiles {
+  files: ComposeFile[];
+}
+
+export interface DiagnosticsBundle {
+  /** Absolute path of the .zip written. */
+  file: string;
+  bytes: number;
+}
+
+export const ExportDiagnosticsInputSchema = z
+  .object({
+    /** Where to write the .zip (an absolute path ending in .zip); default: the data folder's diagnostics/ folder. */
+    destination: z.string().min(1).max(4096).optional(),
+  })
+  .strict()
+  .optional();
+
+export const desktopCalls = {
+  /**
+   * Returns and forgets the documents handed to Compose that no page has taken yet. The page calls it
+   * when it starts and on every `compose:open`, and adds what it gets: so documents handed over before
+   * the window loaded are not lost, and none is added twice.
+   */
+  'desktop:takePendingFiles': call(z.void()).returns<PendingFiles>(),
+  /** Writes a .zip of the logs (secrets redacted), versions, settings and accounts (no secrets). */
+  'desktop:exportDiagnostics': call(ExportDiagnosticsInputSchema).returns<DiagnosticsBundle>(),
+} as const;
+
+export const desktopEvents = {
+  /**
+   * Documents were handed to Compose (it comes with `ui:navigate {page:'compose'}`). `files` are the
+   * ones just handed over, for display; take them with `desktop:takePendingFiles`.
+   */
+  'compose:open': event<PendingFiles>(),
+} as const;

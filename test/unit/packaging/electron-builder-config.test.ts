@@ -1,0 +1,144 @@
+/**
+ * Packaging cannot run here (electron-builder downloads Electron for each target), so its
+ * configuration is checked instead: loaded and validated by electron-builder's own code and schema,
+ * then held to Faxdesk's rules (targets, icons, fuses, file associations, what goes into the app).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { FuseV1Options } from '@electron/fuses';
+// The loader and validator `electron-builder` itself runs (app-builder-lib is electron-builder's engine, same pinned version).
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import type { Configuration, FileAssociation, TargetConfigType } from 'electron-builder';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
+import { SUPPORTED_EXTENSIONS } from '../../../src/main/desktop/launch-args';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  main: string;
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The secure value of every fuse Electron has; a fuse added by a newer @electron/fuses fails the test until decided here. */
+const SECURE_FUSES: Record<string, boolean> = {
+  runAsNode: false,
+  enableCookieEncryption: true,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+  loadBrowserProcessSpecificV8Snapshot: false,
+  grantFileProtocolExtraPrivileges: false,
+};
+
+let config: Configuration;
+
+beforeAll(async () => {
+  // electron-builder's own loader: finds electron-builder.yml the way `electron-builder` does.
+  config = await getConfig(ROOT, null, null);
+});
+
+function targets(value: TargetConfigType | undefined): string[] {
+  const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
+  return list.map((t) => (typeof t === 'string' ? t : t.target));
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const bytes = fs.readFileSync(file);
+  expect(bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), `${file} is a PNG`).toBe(true);
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+describe('electron-builder configuration', () => {
+  it('is valid for electron-builder (its schema and its own checks)', async () => {
+    const debugLogger = { isEnabled: false, add() {} } as unknown as Parameters<typeof validateConfiguration>[1];
+    await expect(validateConfiguration(config, debugLogger)).resolves.toBeUndefined();
+  });
+
+  it('names the app as the code does', () => {
+    expect(config.appId).toBe(APP_ID);
+    expect(config.productName).toBe(PRODUCT_NAME);
+    expect(config.executableName).toBe(EXECUTABLE_NAME);
+  });
+
+  it('builds AppImage and deb on Linux (category Office), NSIS on Windows, dmg on macOS', () => {
+    expect(targets(config.linux?.target).sort()).toEqual(['AppImage', 'deb']);
+    expect(config.linux?.category).toBe('Office');
+    expect(targets(config.win?.target)).toEqual(['nsis']);
+    expect(targets(config.mac?.target)).toEqual(['dmg']);
+    expect(config.nsis?.deleteAppDataOnUninstall).toBe(false);
+  });
+
+  it('uses icons from resources/ that exist and are large enough for every platform', () => {
+    for (const icon of [config.linux?.icon, config.win?.icon, config.mac?.icon]) {
+      expect(icon).toMatch(/^resources\/.+\.png$/);
+      const { width, height } = pngSize(path.join(ROOT, icon!));
+      expect(width).toBe(height);
+      expect(width).toBeGreaterThanOrEqual(512); // macOS needs 512 to make an .icns; Windows 256 for the .ico
+    }
+    for (const name of ['tray', 'tray-unread']) {
+      expect(pngSize(path.join(ROOT, 'resources', `${name}.png`))).toEqual({ width: 16, height: 16 });
+      expect(pngSize(path.join(ROOT, 'resources', `${name}@2x.png`))).toEqual({ width: 32, height: 32 });
+    }
+    expect(pngSize(path.join(ROOT, 'resources', 'trayTemplate.png'))).toEqual({ width: 16, height: 16 });
+    expect(pngSize(path.join(ROOT, 'resources', 'trayTemplate@2x.png'))).toEqual({ width: 32, height: 32 });
+  });
+
+  it('sets every Electron fuse to its secure value, ASAR integrity on', () => {
+    const fuses = config.electronFuses as Record<string, unknown> | null | undefined;
+    expect(fuses).toBeTruthy();
+    const known = Object.keys(FuseV1Options)
+      .filter((key) => Number.isNaN(Number(key)))
+      .map((key) => key[0]!.toLowerCase() + key.slice(1));
+    expect(known.length).toBeGreaterThanOrEqual(8);
+    for (const fuse of known) {
+      expect(SECURE_FUSES, `decide the secure value of the new fuse "${fuse}"`).toHaveProperty(fuse);
+      expect(fuses![fuse], `electronFuses.${fuse}`).toBe(SECURE_FUSES[fuse]);
+    }
+    expect(config.asar).toBe(true);
+  });
+
+  it('associates exactly the file types Faxdesk accepts from the command line', () => {
+    const associations = ([] as FileAssociation[]).concat(config.fileAssociations ?? []);
+    const extensions = associations.flatMap((a) => (Array.isArray(a.ext) ? a.ext : [a.ext]));
+    expect([...extensions].sort()).toEqual([...SUPPORTED_EXTENSIONS].sort());
+    for (const association of associations) {
+      expect(association.mimeType, String(association.ext)).toMatch(/^(application|image|text)\//);
+      expect(association.role).toBe('Viewer');
+      expect(association.rank).toBe('Alternate');
+      expect(association.name).toBeTruthy();
+    }
+  });
+
+  it('packs the build output and package.json, not the sources, and unpacks native modules', () => {
+    // electron-builder's loader turns the list into file sets ({ filter: [...] }).
+    const files = ([] as unknown[])
+      .concat(config.files ?? [])
+      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { from?: string; filter?: string | string[] }).filter ?? [])));
+    expect(([] as unknown[]).concat(config.files ?? []).every((e) => typeof e === 'string' || !(e as { from?: string }).from)).toBe(true);
+    const included = files.filter((f) => !f.startsWith('!'));
+    expect(included.sort()).toEqual(['out/**', 'package.json', 'resources/*.png', 'resources/sandbox/*.pdf']);
+    expect(files).toContain('!**/*.map');
+    expect(pkg.main.replace(/^\.\//, '')).toMatch(/^out\//);
+    expect(([] as string[]).concat(config.asarUnpack ?? [])).toContain('**/*.node');
+  });
+
+  it('does not rebuild the native modules, which are N-API prebuilt runtime dependencies', () => {
+    expect(config.npmRebuild).toBe(false);
+    expect(config.nodeGypRebuild).toBe(false);
+    expect(config.buildDependenciesFromSource).toBe(false);
+    for (const native of ['better-sqlite3', '@napi-rs/keyring']) expect(pkg.dependencies, native).toHaveProperty(native);
+  });
+
+  it('has one script per platform', () => {
+    expect(pkg.scripts['dist:linux']).toMatch(/electron-builder --linux\b/);
+    expect(pkg.scripts['dist:win']).toMatch(/electron-builder --win\b/);
+    expect(pkg.scripts['dist:mac']).toMatch(/electron-builder --mac\b/);
+    for (const script of ['dist:linux', 'dist:win', 'dist:mac']) expect(pkg.scripts[script]).toMatch(/^npm run build && /);
+    expect(pkg.devDependencies['electron-builder']).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
