@@ -1,0 +1,216 @@
+import { useState, type DragEvent, type JSX } from 'react';
+import { LINE1_MAX_ITEMS, type DateTimeCode } from '../../../../shared/header';
+import { CHIP_MIME, SLOT_MIME, decodeChip, dropChip, type Chip, type DropTarget, type LineEdit } from './chips';
+import { describeItem, moveItem, paletteVariables, removeItem, type DraftItem } from './draft';
+import { messagesAt, placementName, type DesignerEvaluation } from './evaluate';
+import type { DesignerFocus } from './focus';
+
+interface LineOneEditorProps {
+  baseId: string;
+  items: DraftItem[];
+  evaluation: DesignerEvaluation;
+  dateCode: DateTimeCode;
+  onText(index: number, text: string): void;
+  onDropChip(chip: Chip, target: DropTarget): void;
+  onDropSlot(id: string, target: DropTarget): void;
+  onEdit(edit: LineEdit, focus?: DesignerFocus): void;
+}
+
+const acceptsDrag = (event: DragEvent): boolean =>
+  event.dataTransfer.types.includes(CHIP_MIME) || event.dataTransfer.types.includes(SLOT_MIME);
+
+/** Line 1's slots: each an editable item (text, variables or both), reordered by drag or by buttons. */
+export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
+  const { baseId, items, evaluation } = props;
+  const [dragOver, setDragOver] = useState<string | null>(null);
+  const headingId = `${baseId}-line1-heading`;
+  const lineErrors = messagesAt(evaluation.errors, 'line_1');
+  const count = items.length;
+
+  const dropHandlers = (key: string, target: DropTarget) => ({
+    onDragOver: (e: DragEvent<HTMLElement>) => {
+      if (!acceptsDrag(e)) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = e.dataTransfer.types.includes(SLOT_MIME) ? 'move' : 'copy';
+      if (dragOver !== key) setDragOver(key);
+    },
+    onDragLeave: (e: DragEvent<HTMLElement>) => {
+      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDragOver(null);
+    },
+    onDrop: (e: DragEvent<HTMLElement>) => {
+      setDragOver(null);
+      const chip = decodeChip(e.dataTransfer.getData(CHIP_MIME));
+      // A variable dropped into the text box is typed at the drop point by the browser itself.
+      if (chip?.kind === 'variable' && e.target instanceof HTMLInputElement) return;
+      e.preventDefault();
+      if (chip) props.onDropChip(chip, target);
+      else {
+        const slotId = e.dataTransfer.getData(SLOT_MIME);
+        if (slotId) props.onDropSlot(slotId, target);
+      }
+    },
+  });
+
+  const move = (index: number, by: -1 | 1): void => {
+    const to = index + by;
+    const item = items[index]!;
+    const edge = to === 0 || to === count - 1;
+    props.onEdit(
+      { ok: true, line1: moveItem(items, index, to), announcement: `Slot ${index + 1} moved ${by < 0 ? 'left' : 'right'}; it is now slot ${to + 1} of ${count}.`, itemId: item.id },
+      // Keep the focus on the button pressed, unless it has just become disabled at the end of the line.
+      { itemId: item.id, part: edge ? (by < 0 ? 'right' : 'left') : by < 0 ? 'left' : 'right' },
+    );
+  };
+
+  const remove = (index: number): void => {
+    const next = removeItem(items, index);
+    const neighbour = next[Math.min(index, next.length - 1)];
+    props.onEdit(
+      { ok: true, line1: next, announcement: `Slot ${index + 1} removed; line 1 has ${next.length} of ${LINE1_MAX_ITEMS} slots.`, itemId: '' },
+      neighbour ? { itemId: neighbour.id, part: 'input' } : { element: 'palette' },
+    );
+  };
+
+  return (
+    <section className="hd-panel hd-line1" aria-labelledby={headingId}>
+      <div className="hd-panel-head">
+        <h3 id={headingId}>Line 1</h3>
+        <span className={count > LINE1_MAX_ITEMS ? 'hd-count hd-over' : 'hd-count'} data-testid="line1-count">
+          {count} of {LINE1_MAX_ITEMS} slots
+        </span>
+      </div>
+      <p className="hd-hint">
+        1 item prints on the left; 2 go left and right; 3 go left, centre and right; 4 to 6 spread evenly. An empty slot is a spacer.
+      </p>
+      <div aria-live="polite">
+        {lineErrors.map((e) => (
+          <p key={e.message} className="hd-error">
+            {e.message}
+          </p>
+        ))}
+      </div>
+      <ol className="hd-slots">
+        {items.map((item, index) => {
+          const inputId = `${baseId}-${item.id}-input`;
+          const errors = messagesAt(evaluation.errors, `line_1[${index}]`);
+          const preview = evaluation.preview.line1[index];
+          const classes = ['hd-slot', dragOver === item.id ? 'hd-drop-over' : '', errors.length > 0 ? 'hd-invalid' : ''].filter(Boolean).join(' ');
+          return (
+            <li key={item.id} className={classes} data-testid={`slot-${index}`} {...dropHandlers(item.id, { slot: index })}>
+              <div className="hd-slot-head">
+                <span
+                  className="hd-grip hd-slot-grip"
+                  draggable
+                  aria-hidden="true"
+                  title="Drag to move this slot"
+                  onDragStart={(e) => {
+                    e.dataTransfer.setData(SLOT_MIME, item.id);
+                    e.dataTransfer.effectAllowed = 'move';
+                    const card = e.currentTarget.closest('li');
+                    if (card) e.dataTransfer.setDragImage(card, 12, 12);
+                  }}
+                >
+                  ⠿
+                </span>
+                <label htmlFor={inputId} className="hd-slot-title">
+                  Slot {index + 1}
+                </label>
+                <span className="hd-slot-place" title="Where this slot prints">
+                  {placementName(index, count)}
+                </span>
+                <button
+                  type="button"
+                  id={`${baseId}-${item.id}-remove`}
+                  className="hd-icon hd-danger"
+                  aria-label={`Remove slot ${index + 1}`}
+                  title="Remove"
+                  onClick={() => remove(index)}
+                >
+                  ✕
+                </button>
+              </div>
+              <input
+                id={inputId}
+                type="text"
+                className="hd-mono"
+                value={item.text}
+                placeholder="(spacer: prints nothing)"
+                spellCheck={false}
+                autoComplete="off"
+                aria-invalid={errors.length > 0 || undefined}
+                aria-describedby={`${inputId}-msgs`}
+                onChange={(e) => props.onText(index, e.target.value)}
+              />
+              <div id={`${inputId}-msgs`} className="hd-slot-msgs" aria-live="polite">
+                {errors.map((e) => (
+                  <p key={e.message} className="hd-error">
+                    {e.message}
+                  </p>
+                ))}
+                {errors.length === 0 && preview && (
+                  <p className={preview.cropped ? 'hd-slot-prints hd-warn-text' : 'hd-slot-prints'}>
+                    {describeItem(item.text)}: prints {preview.text.length} {preview.text.length === 1 ? 'character' : 'characters'}
+                    {preview.cropped ? ', cropped (see the warnings)' : ''}
+                  </p>
+                )}
+              </div>
+              <div className="hd-slot-actions">
+                <label htmlFor={`${inputId}-var`} className="hd-sr-only">
+                  Add a variable to slot {index + 1}
+                </label>
+                <select
+                  id={`${inputId}-var`}
+                  className="hd-small"
+                  value=""
+                  onChange={(e) => {
+                    const token = e.target.value;
+                    if (!token) return;
+                    props.onEdit(dropChip(items, { kind: 'variable', token }, { slot: index }), { itemId: item.id, part: 'input' });
+                  }}
+                >
+                  <option value="">+ variable…</option>
+                  {paletteVariables(props.dateCode).map((v) => (
+                    <option key={v.name} value={v.token}>
+                      {v.label}
+                    </option>
+                  ))}
+                </select>
+                <button
+                  type="button"
+                  id={`${baseId}-${item.id}-left`}
+                  className="hd-icon"
+                  aria-label={`Move slot ${index + 1} left`}
+                  title="Move left"
+                  disabled={index === 0}
+                  onClick={() => move(index, -1)}
+                >
+                  ←
+                </button>
+                <button
+                  type="button"
+                  id={`${baseId}-${item.id}-right`}
+                  className="hd-icon"
+                  aria-label={`Move slot ${index + 1} right`}
+                  title="Move right"
+                  disabled={index === count - 1}
+                  onClick={() => move(index, 1)}
+                >
+                  →
+                </button>
+              </div>
+            </li>
+          );
+        })}
+        {count < LINE1_MAX_ITEMS && (
+          <li
+            className={dragOver === 'end' ? 'hd-drop-end hd-drop-over' : 'hd-drop-end'}
+            data-testid="line1-drop"
+            {...dropHandlers('end', 'end')}
+          >
+            {count === 0 ? 'Line 1 is empty. Drop a chip here, or use an Add button.' : `Drop a chip here to add slot ${count + 1}`}
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
