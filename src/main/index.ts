@@ -2,30 +2,47 @@
  * Electron entry: lifecycle, the window, and wiring. No fax logic lives here; it is all in the core.
  */
 import path from 'node:path';
-import { app, type BrowserWindow } from 'electron';
+import { app } from 'electron';
+import { KeyringSecretStore } from './accounts';
 import { createCore, type Core } from './core';
+import { APP_ID } from './desktop/app-identity';
+import { launchData } from './desktop/launch-args';
 import { electronBadge, electronFetch, electronNotifier, electronPrinter, electronSystem } from './electron/adapters';
+import { DesktopShell } from './electron/desktop-shell';
 import { wireIpc } from './electron/ipc-main';
 import { registerAppSchemeAsPrivileged, serveRenderer } from './electron/protocol';
 import { createMainWindow, lockDownSession } from './electron/window';
+import { createFileLogger, logDirOf, teeLogger } from './platform/file-logger';
 import { consoleLogger } from './platform/logger';
-
-const logger = consoleLogger('main');
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-let mainWindow: BrowserWindow | null = null;
-let core: Core | null = null;
+import { Redactor } from './platform/redact';
 
 // Tests and portable setups may point the data folder elsewhere.
 if (process.env['FAXDESK_DATA_DIR']) app.setPath('userData', path.resolve(process.env['FAXDESK_DATA_DIR']));
 
-if (!app.requestSingleInstanceLock()) {
+const redactor = new Redactor();
+const fileLogger = createFileLogger({ dir: logDirOf(app.getPath('userData')), redactor, scope: 'main' });
+const logger = app.isPackaged ? fileLogger : teeLogger(fileLogger, consoleLogger('main'));
+const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const resourcesDir = path.join(app.getAppPath(), 'resources');
+let core: Core | null = null;
+const shell = new DesktopShell({
+  logger,
+  iconDir: resourcesDir,
+  createWindow: () =>
+    createMainWindow({ preloadDir: path.join(__dirname, '../preload'), iconPath: path.join(resourcesDir, 'icon.png'), ...(devServerUrl ? { devServerUrl } : {}) }),
+});
+
+// Windows shows and routes notifications by this id; the installer gives its shortcut the same one.
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
+if (!app.requestSingleInstanceLock(launchData(process.argv, process.cwd()))) {
   app.quit();
 } else {
   registerAppSchemeAsPrivileged();
-  app.on('second-instance', () => {
-    if (!mainWindow) return;
-    if (mainWindow.isMinimized()) mainWindow.restore();
-    mainWindow.focus();
+  app.on('second-instance', (_event, argv, workingDirectory, additionalData) => shell.secondInstance(argv, workingDirectory, additionalData));
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    shell.openFile(file);
   });
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (e) => e.preventDefault());
@@ -44,28 +61,29 @@ async function start(): Promise<void> {
     appVersion: app.getVersion(),
     shell: 'electron',
     logger,
-    notifier: electronNotifier((target) => {
-      if (!mainWindow) return;
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.show();
-      mainWindow.focus();
-      if (target) core?.events.emit('ui:navigate', target);
-    }),
+    redactor,
+    notifier: electronNotifier((target) => shell.reveal(target)),
     printer: electronPrinter,
-    badge: electronBadge,
+    badge: shell.badge(electronBadge),
     system: electronSystem,
     fetch: electronFetch,
+    secretStore: new KeyringSecretStore(),
   });
   await core.start();
-  wireIpc(core, () => mainWindow, logger, devServerUrl);
-  mainWindow = createMainWindow({ preloadDir: path.join(__dirname, '../preload'), ...(devServerUrl ? { devServerUrl } : {}) });
-  mainWindow.on('closed', () => (mainWindow = null));
+  wireIpc(core, () => shell.mainWindow, logger, devServerUrl);
+  await shell.attach(core, process.argv, process.cwd());
 }
 
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
 
+app.on('activate', () => {
+  if (core) shell.openWindow(); // macOS: a click on the dock icon
+});
+
 app.on('before-quit', () => {
+  shell.markQuitting();
+  shell.destroy();
   void core?.stop();
 });

@@ -232,6 +232,9 @@ export function describeNetworkError(error: unknown): NetworkCause {
   if (/ENOTFOUND|EAI_AGAIN|ERR_NAME_NOT_RESOLVED|getaddrinfo/i.test(text)) {
     return { reason: 'the server name could not be found', advice: 'Check the base URL in Settings > Accounts and the internet connection.', maybeDelivered: false };
   }
+  if (/bad port|ERR_UNSAFE_PORT/i.test(text)) {
+    return { reason: 'the port in the address is one web requests may not use', advice: 'Check the base URL in Settings > Accounts.', maybeDelivered: false };
+  }
   if (/ECONNREFUSED|ERR_CONNECTION_REFUSED/i.test(text)) {
     return { reason: 'nothing is answering at that address (connection refused)', advice: check, maybeDelivered: false };
   }

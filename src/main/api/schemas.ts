@@ -147,22 +147,22 @@ function stateFrom(raw: string | null, ctx: z.RefinementCtx, required: boolean) 
 
 const optState = optText.transform((raw, ctx) => ({ raw, state: stateFrom(raw, ctx, false) }));
 
-const direction = text.transform((v, ctx): FaxDirection => {
-  const up = v.trim().toUpperCase();
+function directionFrom(v: string | number, ctx: z.RefinementCtx): FaxDirection {
+  const up = String(v).trim().toUpperCase();
   if (up === 'INBOUND' || up === 'OUTBOUND') return up;
   ctx.addIssue({ code: 'custom', message: `expected INBOUND or OUTBOUND, got ${JSON.stringify(v).slice(0, 40)}` });
   return z.NEVER;
-});
+}
 const optDirection = z
   .union([z.string(), z.number()])
   .nullish()
-  .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : String(v)))
-  .pipe(z.union([z.null(), direction]));
+  .transform((v, ctx): FaxDirection | null => (v === null || v === undefined || String(v).trim() === '' ? null : directionFrom(v, ctx)));
 
 /** An object sent as itself or as a one-element array (both seen in real clients); absent/empty → null. */
 function objectOrFirst<T extends z.ZodType>(schema: T) {
   return z
     .unknown()
+    .optional()
     .transform((v, ctx) => {
       if (v === null || v === undefined) return null;
       if (Array.isArray(v)) {
@@ -628,43 +628,43 @@ export const HealthSchema = z
 // ---------------------------------------------------------------------------------------------
 // Admin API
 
-const stringList = z
-  .union([z.array(z.union([z.string(), z.number()])), z.string(), z.null(), z.undefined()])
-  .transform((v) => (v === null || v === undefined ? [] : Array.isArray(v) ? v.map(String) : v.split(',').map((s) => s.trim()).filter(Boolean)));
+const AdminNumberWire = z.union([
+  text.transform((faxNumber) => ({ faxNumber, userId: null as string | null, csid: null as string | null })),
+  z.object({ fax_number: text, user_id: optText, csid: optText }).transform((n) => ({ faxNumber: n.fax_number, userId: n.user_id, csid: n.csid })),
+]);
 
 export const AdminUserSchema = z
   .object({
     customer_key: optText,
     customerKey: optText,
-    user_key: optText,
-    username: optText,
-    user_name: optText,
-    email: optText,
-    email_address: optText,
     first_name: optText,
     last_name: optText,
-    fax_numbers: stringList,
-    numbers: stringList,
-    user_ids: stringList,
-    user_id: optText,
+    email: optText,
     status: optText,
+    time_zone: optText,
+    custom_fax_headers: optBool,
+    fax_numbers: z.array(AdminNumberWire).nullish(),
+    numbers: z.array(AdminNumberWire).nullish(),
+    created_timestamp: optTimestamp,
+    updated_timestamp: optTimestamp,
   })
   .transform((w, ctx): AdminUser => {
-    const customerKey = w.customer_key ?? w.customerKey ?? w.user_key;
+    const customerKey = w.customer_key ?? w.customerKey;
     if (customerKey === null) {
       ctx.addIssue({ code: 'custom', path: ['customer_key'], message: 'the user has no customer key' });
       return z.NEVER;
     }
-    const userIds = w.user_ids.length ? w.user_ids : w.user_id ? [w.user_id] : [];
     return {
       customerKey,
-      username: w.username ?? w.user_name,
-      email: w.email ?? w.email_address,
       firstName: w.first_name,
       lastName: w.last_name,
-      faxNumbers: w.fax_numbers.length ? w.fax_numbers : w.numbers,
-      userIds,
-      status: w.status,
+      email: w.email,
+      status: w.status === null ? null : w.status.toUpperCase(),
+      timeZone: w.time_zone,
+      customFaxHeaders: w.custom_fax_headers,
+      numbers: w.fax_numbers ?? w.numbers ?? [],
+      createdAt: w.created_timestamp,
+      updatedAt: w.updated_timestamp,
     };
   });
 

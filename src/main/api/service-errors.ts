@@ -246,7 +246,7 @@ export function parseAnswerBody<T>(
 ): T {
   const parsed = schema.safeParse(body, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
+  const issue = deepestIssue(parsed.error.issues[0]!);
   const where = formatPath(issue.path);
   const problem = describeIssue(issue, options.echoValues ?? true);
   throw new AppError(
@@ -255,6 +255,27 @@ export function parseAnswerBody<T>(
       `${where ? `at "${where}", ` : ''}${problem}. Faxdesk did not use this answer. If it keeps happening, the service may have changed; please report it.`,
     { ...(httpStatus !== undefined ? { httpStatus } : {}), responsePath: where || '(top level)', maybeDelivered: true },
   );
+}
+
+/**
+ * Where several forms are accepted (a list or an envelope, null or an object), zod reports only that
+ * none fit. The form that got furthest into the answer says best what is wrong, so its issue is used,
+ * with its path made absolute.
+ */
+export function deepestIssue(issue: z.core.$ZodIssue): z.core.$ZodIssue {
+  if (issue.code !== 'invalid_union' || !issue.errors?.length) return issue;
+  let best: z.core.$ZodIssue | undefined;
+  for (const branch of issue.errors) {
+    const first = branch[0];
+    if (!first) continue;
+    const candidate = deepestIssue(first);
+    const trivial = (i: z.core.$ZodIssue) => i.code === 'invalid_type' && i.path.length === 0 && (i.expected === 'null' || i.expected === 'undefined');
+    if (!best || candidate.path.length > best.path.length || (candidate.path.length === best.path.length && trivial(best) && !trivial(candidate))) {
+      best = candidate;
+    }
+  }
+  if (!best) return issue;
+  return { ...best, path: [...issue.path, ...best.path] } as z.core.$ZodIssue;
 }
 
 /** faxes[3].completed_timestamp */

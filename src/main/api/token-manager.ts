@@ -12,6 +12,8 @@ export interface TokenManagerOptions {
   now?: () => number;
   /** Renew this long before expiry; capped at a tenth of the token's lifetime. Default 5 minutes. */
   renewBeforeMs?: number;
+  /** Told of every new token and the one it replaces (the log redactor learns them). */
+  onToken?: (token: string, previous: string | null) => void;
 }
 
 interface HeldToken {
@@ -21,8 +23,9 @@ interface HeldToken {
 }
 
 export class TokenManager {
-  private held: HeldToken | null = null;
-  private pending: Promise<string> | null = null;
+  // True private fields: logging or serialising the manager cannot include the token.
+  #held: HeldToken | null = null;
+  #pending: Promise<string> | null = null;
   private generation = 0;
   private readonly now: () => number;
   private readonly renewBeforeMs: number;
@@ -36,7 +39,7 @@ export class TokenManager {
 
   /** A token good for at least the renewal margin; fetches one if needed. */
   async get(signal?: AbortSignal): Promise<string> {
-    if (this.held && this.now() < this.held.renewAt) return this.held.value;
+    if (this.#held && this.now() < this.#held.renewAt) return this.#held.value;
     return abortable(this.refresh(), signal);
   }
 
@@ -45,18 +48,18 @@ export class TokenManager {
    * several calls failing with the same old token only the first causes a new request.
    */
   invalidate(token: string): void {
-    if (this.held?.value === token) this.held = null;
+    if (this.#held?.value === token) this.#held = null;
   }
 
   /** Forgets everything (credentials changed, account removed). A request in flight is disowned. */
   clear(): void {
-    this.held = null;
-    this.pending = null;
+    this.#held = null;
+    this.#pending = null;
     this.generation++;
   }
 
   private refresh(): Promise<string> {
-    if (this.pending) return this.pending;
+    if (this.#pending) return this.#pending;
     const generation = this.generation;
     const started = this.now();
     const request = (async () => {
@@ -64,16 +67,17 @@ export class TokenManager {
         const grant = await this.options.fetchToken();
         const lifetimeMs = grant.expiresInSeconds * 1000;
         const margin = Math.min(this.renewBeforeMs, lifetimeMs / 10);
+        this.options.onToken?.(grant.accessToken, this.#held?.value ?? null);
         if (generation === this.generation) {
-          this.held = { value: grant.accessToken, renewAt: started + lifetimeMs - margin };
+          this.#held = { value: grant.accessToken, renewAt: started + lifetimeMs - margin };
           this.refreshCount++;
         }
         return grant.accessToken;
       } finally {
-        if (generation === this.generation) this.pending = null;
+        if (generation === this.generation) this.#pending = null;
       }
     })();
-    this.pending = request;
+    this.#pending = request;
     return request;
   }
 }

@@ -4,9 +4,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { KeyringSecretStore } from '../accounts';
 import { createCore, type Core, type CoreDeps } from '../core';
+import { createFileLogger, logDirOf, teeLogger } from '../platform/file-logger';
 import type { Logger } from '../platform/logger';
 import { steadySystem } from '../platform/ports';
+import { Redactor, redactingLogger } from '../platform/redact';
 import { createHarnessPorts, type HarnessRecord } from './adapters';
 import { startBridge, type RunningBridge } from './server';
 
@@ -36,16 +39,22 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   }
   let core: Core | null = null;
   const ports = createHarnessPorts(() => core?.events ?? null);
+  // Like the desktop app: a redacted log file in the data folder (for "Export diagnostics"), and the console.
+  const redactor = options.overrides?.redactor ?? new Redactor();
+  const fileLogger = createFileLogger({ dir: logDirOf(options.dataDir), redactor, scope: 'web' });
+  const logger = teeLogger(redactingLogger(options.logger, redactor), fileLogger);
   core = createCore({
     dataDir: options.dataDir,
     appVersion: options.appVersion,
     shell: 'bridge',
-    logger: options.logger,
+    logger,
+    redactor,
     notifier: ports.notifier,
     printer: ports.printer,
     badge: ports.badge,
     system: steadySystem,
     fetch: globalThis.fetch,
+    secretStore: new KeyringSecretStore(),
     ...options.overrides,
   });
   await core.start();
@@ -57,11 +66,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       events: started.events,
       rendererDir,
       shimFile,
-      logger: options.logger,
+      logger,
       ...(options.port !== undefined ? { port: options.port } : {}),
     });
   } catch (error) {
     await started.stop();
+    fileLogger.close();
     throw error;
   }
   return {
@@ -71,6 +81,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     async stop() {
       await bridge.close();
       await started.stop();
+      fileLogger.close();
     },
   };
 }

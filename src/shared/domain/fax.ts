@@ -294,33 +294,52 @@ export interface NotificationFilter {
 // ---------------------------------------------------------------------------------------------
 // Admin API
 
+export type AdminUserStatus = 'ACTIVE' | 'DISABLED';
+
+/** A fax number assigned to a user; each gives the user its own Fax Services user-id. */
+export interface AdminNumber {
+  faxNumber: string;
+  /** The user-id to use with the Fax Services API for this number. */
+  userId: string | null;
+  csid: string | null;
+}
+
 export interface AdminUser {
   /** The Admin API's identifier of a user. */
   customerKey: string;
-  username: string | null;
-  email: string | null;
   firstName: string | null;
   lastName: string | null;
-  faxNumbers: string[];
-  /** The user-id (one per assigned fax number) to use with the Fax Services API, when the service says. */
-  userIds: string[];
+  email: string | null;
+  /** ACTIVE or DISABLED as the service says (other words kept as they are). */
   status: string | null;
+  /** IANA time zone the ${DATE_TIMEn} header variables print in. */
+  timeZone: string | null;
+  /** Whether the custom fax header feature is on for the user. */
+  customFaxHeaders: boolean | null;
+  numbers: AdminNumber[];
+  createdAt: IsoUtc | null;
+  updatedAt: IsoUtc | null;
 }
 
 export interface AdminUserCreate {
-  username: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  faxNumbers?: string[];
+  /** Chosen by the service when left out. */
+  customerKey?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  timeZone?: string;
+  customFaxHeaders?: boolean;
+  /** Digits with country code; the service allocates one when left out. */
+  faxNumber?: string;
 }
 
 export interface AdminUserPatch {
-  email?: string;
   firstName?: string;
   lastName?: string;
-  faxNumbers?: string[];
-  status?: string;
+  email?: string;
+  timeZone?: string;
+  customFaxHeaders?: boolean;
+  status?: AdminUserStatus;
 }
 
 export interface ReleaseNumbersResult {

@@ -103,6 +103,8 @@ export interface WebhookPingReport {
 /** Letters a header value can carry; control characters and non-ASCII break the request. */
 const PRINTABLE = /^[\x20-\x7e]+$/;
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+// eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+const PRINTABLE_OR_EMPTY = /^[^\u0000-\u001f\u007f]*$/;
 
 const AccountId = z.string().trim().min(1, 'Choose an account.').max(100);
 const Label = z.string().trim().min(1, 'Give the account a name.').max(80, 'Use at most 80 characters for the name.');
@@ -209,10 +211,16 @@ const FaxNumber = z
   .regex(/^\+?\d{7,16}$/, 'A fax number is 7 to 16 digits with the country code, e.g. 15222051030.');
 
 const AdminUserFields = {
+  firstName: z.string().trim().max(100).regex(PRINTABLE_OR_EMPTY, 'Use plain characters.').optional(),
+  lastName: z.string().trim().max(100).regex(PRINTABLE_OR_EMPTY, 'Use plain characters.').optional(),
   email: z.email('Enter a valid email address.').max(254).optional(),
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
-  faxNumbers: z.array(FaxNumber).max(100).optional(),
+  timeZone: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/, 'Use a time zone name such as Europe/London or America/New_York.')
+    .max(64)
+    .optional(),
+  customFaxHeaders: z.boolean().optional(),
 };
 
 export const WebhookUrlSchema = z
@@ -246,7 +254,18 @@ export const accountCalls = {
     z
       .object({
         accountId: AccountId,
-        user: z.object({ username: z.string().trim().min(1, 'Enter a username.').max(200).regex(PRINTABLE, 'Use plain keyboard characters.'), ...AdminUserFields }).strict(),
+        user: z
+          .object({
+            /** Left out: the service chooses one. */
+            customerKey: z.string().trim().min(1).max(200).regex(TOKEN_CHARS, 'A customer key has no spaces.').optional(),
+            /** Left out: the service allocates a number. */
+            faxNumber: FaxNumber.optional(),
+            ...AdminUserFields,
+            firstName: z.string().trim().min(1, 'Enter the first name.').max(100).regex(PRINTABLE_OR_EMPTY, 'Use plain characters.'),
+            lastName: z.string().trim().min(1, 'Enter the last name.').max(100).regex(PRINTABLE_OR_EMPTY, 'Use plain characters.'),
+            email: z.email('Enter a valid email address.').max(254),
+          })
+          .strict(),
       })
       .strict(),
   ).returns<AdminUser>(),
@@ -255,7 +274,7 @@ export const accountCalls = {
       .object({
         accountId: AccountId,
         customerKey: CustomerKey,
-        patch: z.object({ ...AdminUserFields, status: z.string().trim().min(1).max(50).optional() }).strict(),
+        patch: z.object({ ...AdminUserFields, status: z.enum(['ACTIVE', 'DISABLED']).optional() }).strict(),
       })
       .strict(),
   ).returns<AdminUser>(),

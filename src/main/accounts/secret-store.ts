@@ -1,0 +1,75 @@
+/**
+ * Where account secrets live: the OS keychain in the app (KeyringSecretStore), memory in unit tests.
+ * Entries are named `<accountId>:<kind>` under the service `faxdesk`. A failure is an
+ * AppError('KEYCHAIN') whose message says what to do on this OS; never a secret in a message.
+ */
+import { AppError } from '../errors';
+
+export const SECRET_SERVICE = 'faxdesk';
+
+export const SECRET_KINDS = ['apiKey', 'adminPassword', 'hmacSecret'] as const;
+export type SecretKind = (typeof SECRET_KINDS)[number];
+
+/** Words for messages: "save the API key". */
+export const SECRET_NAMES: Readonly<Record<SecretKind, string>> = {
+  apiKey: 'API key',
+  adminPassword: 'admin password',
+  hmacSecret: 'webhook HMAC secret',
+};
+
+export interface SecretStore {
+  /** 'keyring' or 'memory': shown in diagnostics. */
+  readonly driver: string;
+  get(accountId: string, kind: SecretKind): Promise<string | null>;
+  set(accountId: string, kind: SecretKind, value: string): Promise<void>;
+  /** Deleting a secret that is not there is not an error. */
+  delete(accountId: string, kind: SecretKind): Promise<void>;
+}
+
+export function secretEntryName(accountId: string, kind: SecretKind): string {
+  return `${accountId}:${kind}`;
+}
+
+export type SimulatedKeychainFault = 'unavailable' | 'locked';
+
+/**
+ * Secrets in a Map, for unit tests and for callers that must never touch the OS keychain. It can
+ * pretend to be unavailable or locked, failing like the real driver.
+ */
+export class MemorySecretStore implements SecretStore {
+  readonly driver = 'memory';
+  readonly entries = new Map<string, string>();
+  /** Make every operation fail as the real keychain would. */
+  fault: SimulatedKeychainFault | null = null;
+  /** Fail only the operations this returns true for (e.g. the second write of an add). */
+  failWhen: ((op: 'get' | 'set' | 'delete', accountId: string, kind: SecretKind) => boolean) | null = null;
+
+  async get(accountId: string, kind: SecretKind): Promise<string | null> {
+    this.check('get', accountId, kind);
+    return this.entries.get(secretEntryName(accountId, kind)) ?? null;
+  }
+
+  async set(accountId: string, kind: SecretKind, value: string): Promise<void> {
+    this.check('set', accountId, kind);
+    this.entries.set(secretEntryName(accountId, kind), value);
+  }
+
+  async delete(accountId: string, kind: SecretKind): Promise<void> {
+    this.check('delete', accountId, kind);
+    this.entries.delete(secretEntryName(accountId, kind));
+  }
+
+  private check(op: 'get' | 'set' | 'delete', accountId: string, kind: SecretKind): void {
+    const fault = this.fault ?? (this.failWhen?.(op, accountId, kind) ? 'locked' : null);
+    if (fault === 'unavailable') {
+      throw new AppError('KEYCHAIN', `The system keychain is not available, so Faxdesk could not ${verb(op)} the ${SECRET_NAMES[kind]}. (simulated)`);
+    }
+    if (fault === 'locked') {
+      throw new AppError('KEYCHAIN', `The system keychain is locked, so Faxdesk could not ${verb(op)} the ${SECRET_NAMES[kind]}. Unlock it and try again. (simulated)`);
+    }
+  }
+}
+
+export function verb(op: 'get' | 'set' | 'delete'): string {
+  return op === 'get' ? 'read' : op === 'set' ? 'save' : 'delete';
+}

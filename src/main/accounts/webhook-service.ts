@@ -1,0 +1,155 @@
+/**
+ * Webhook settings of an account: the App ID's inbound/outbound webhook addresses and HMAC secret
+ * through the service's notification-configuration endpoints, and the "send test ping" button.
+ * Addresses the service would never deliver to (not https, or a port other than 443/8443) are
+ * refused before anything is sent. The HMAC secret is write-only: it goes to the service and to the
+ * keychain (the Sandbox's: memory), never back to the renderer.
+ */
+import { webhookUrlProblem, type FaxDirection, type NotificationConfig, type NotificationRecord } from '../../shared/domain/fax';
+import type { WebhookPingReport, WebhookSettingsView, WebhookView } from '../../shared/ipc/contract/accounts';
+import type { NotificationFilter } from '../../shared/domain/fax';
+import { AppError } from '../errors';
+import type { Logger } from '../platform/logger';
+import type { AccountService } from './account-service';
+import type { SandboxHost } from './sandbox';
+
+export class WebhookService {
+  constructor(
+    private readonly accounts: AccountService,
+    private readonly sandbox: SandboxHost | null,
+    private readonly logger: Logger,
+  ) {}
+
+  async get(accountId: string): Promise<WebhookSettingsView> {
+    const client = await this.accounts.clientFor(accountId);
+    return this.viewOf(accountId, await client.listNotificationConfigs());
+  }
+
+  async set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string | undefined }): Promise<WebhookSettingsView> {
+    const url = input.url.trim();
+    const problem = webhookUrlProblem(url) ?? urlClassProblem(url);
+    if (problem) throw new AppError('VALIDATION', problem, { field: 'url' });
+    const record = this.accounts.record(input.accountId);
+    this.accounts.secretSeen(input.hmacSecret);
+    const client = await this.accounts.clientFor(input.accountId);
+    const existing = pick(await client.listNotificationConfigs(), input.direction);
+
+    // The secret is kept first, so that a secret the service accepts is never one Faxdesk lost.
+    let restoreSecret: (() => Promise<void>) | null = null;
+    if (input.hmacSecret !== undefined) {
+      if (record.kind === 'sandbox') {
+        const previous = this.sandbox?.hmacSecret ?? null;
+        if (this.sandbox) this.sandbox.hmacSecret = input.hmacSecret;
+        restoreSecret = async () => {
+          if (this.sandbox) this.sandbox.hmacSecret = previous;
+        };
+      } else {
+        const previous = await this.accounts.readSecret(record.id, 'hmacSecret');
+        await this.accounts.setSecretFlag(record.id, 'hmacSecret', input.hmacSecret);
+        restoreSecret = () => this.accounts.setSecretFlag(record.id, 'hmacSecret', previous);
+      }
+    }
+    try {
+      if (existing) {
+        await client.updateNotificationConfig(existing.notificationId, {
+          url,
+          ...(input.hmacSecret !== undefined ? { hmacSecret: input.hmacSecret } : {}),
+          ...(existing.enabled ? {} : { enabled: true }),
+        });
+      } else {
+        await client.createNotificationConfig({ direction: input.direction, url, ...(input.hmacSecret !== undefined ? { hmacSecret: input.hmacSecret } : {}) });
+      }
+    } catch (error) {
+      if (restoreSecret) {
+        await restoreSecret().catch((restoreError: unknown) =>
+          this.logger.error('could not restore the previous webhook secret', { accountId: record.id, error: String(restoreError) }),
+        );
+      }
+      throw error;
+    }
+    this.logger.info('webhook address set', { accountId: record.id, direction: input.direction, secretChanged: input.hmacSecret !== undefined });
+    if (input.hmacSecret !== undefined && record.kind === 'sandbox') this.accounts.notifyChanged();
+    return this.get(input.accountId);
+  }
+
+  async remove(accountId: string, direction: FaxDirection): Promise<WebhookSettingsView> {
+    const client = await this.accounts.clientFor(accountId);
+    const existing = pick(await client.listNotificationConfigs(), direction);
+    if (!existing) {
+      throw new AppError('NOT_FOUND', `There is no ${direction.toLowerCase()} webhook to remove.`, { field: 'direction' });
+    }
+    await client.deleteNotificationConfig(existing.notificationId);
+    this.logger.info('webhook address removed', { accountId, direction });
+    return this.get(accountId);
+  }
+
+  /** Sends a PING webhook, then looks for its delivery in the service's notification log. */
+  async ping(accountId: string, direction: FaxDirection): Promise<WebhookPingReport> {
+    const client = await this.accounts.clientFor(accountId);
+    const configs = await client.listNotificationConfigs();
+    if (!pick(configs, direction)) {
+      throw new AppError('VALIDATION', `Set an ${direction.toLowerCase()} webhook address first: the test ping is delivered there.`, { field: 'direction' });
+    }
+    const ping = await client.ping(direction);
+    const ids = new Set(ping.map((p) => p.notifyId));
+    let delivery: NotificationRecord | null = null;
+    try {
+      const log = await client.listNotifications({ direction, limit: 50 });
+      delivery = log.find((n) => ids.has(n.notifyId)) ?? null;
+    } catch (error) {
+      this.logger.warn('could not read the notification log after a ping', { accountId, error: error instanceof Error ? error.message : String(error) });
+    }
+    return { direction, ping, delivery, message: pingMessage(direction, ping.length, delivery) };
+  }
+
+  async log(accountId: string, filter: NotificationFilter): Promise<NotificationRecord[]> {
+    const client = await this.accounts.clientFor(accountId);
+    return client.listNotifications(filter);
+  }
+
+  private viewOf(accountId: string, configs: NotificationConfig[]): WebhookSettingsView {
+    const record = this.accounts.record(accountId);
+    return {
+      accountId,
+      inbound: toView(pick(configs, 'INBOUND')),
+      outbound: toView(pick(configs, 'OUTBOUND')),
+      hasHmacSecret: record.kind === 'sandbox' ? (this.sandbox?.hmacSecret ?? null) !== null : record.hasHmacSecret,
+    };
+  }
+}
+
+/** The configuration the service uses for a direction: the enabled one, else the first. */
+function pick(configs: NotificationConfig[], direction: FaxDirection): NotificationConfig | null {
+  const mine = configs.filter((c) => c.direction === direction);
+  return mine.find((c) => c.enabled) ?? mine[0] ?? null;
+}
+
+function toView(config: NotificationConfig | null): WebhookView | null {
+  return config ? { notificationId: config.notificationId, direction: config.direction, url: config.notifyDestination, enabled: config.enabled } : null;
+}
+
+/** What the WHATWG URL parser (the service's view of an address) adds to the shared check. */
+function urlClassProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return `"${url.slice(0, 200)}" is not a web address. It should look like https://example.com/faxdesk/webhook.`;
+  }
+  if (parsed.username || parsed.password) return 'The webhook address must not contain a user name or password.';
+  if (parsed.port && parsed.port !== '8443') return `The service delivers notifications only to port 443 (the default) or 8443, not ${parsed.port}.`;
+  return null;
+}
+
+function pingMessage(direction: FaxDirection, count: number, delivery: NotificationRecord | null): string {
+  const accepted = `The service accepted the test ${direction.toLowerCase()} ping${count > 1 ? 's' : ''}.`;
+  if (!delivery) return `${accepted} Its delivery is not in the notification log yet; refresh the log in a moment.`;
+  switch (delivery.sentStatus) {
+    case 'SUCCESSFUL':
+      return `${accepted} It was delivered to ${delivery.notifyDestination ?? 'the webhook address'}.`;
+    case 'FAILED':
+      return `${accepted} Delivery to ${delivery.notifyDestination ?? 'the webhook address'} failed: check that the address is reachable from the internet over HTTPS and answers 200.`;
+    default:
+      return `${accepted} Delivery is queued; the service retries for up to 20 minutes. Refresh the log to follow it.`;
+  }
+}
