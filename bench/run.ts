@@ -3,11 +3,13 @@
  * `npm run bench -- store` runs only the named ones.
  */
 import { runDocumentsBench } from './documents';
+import { runEmulatorBench } from './emulator';
 import { runStoreBench } from './store';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   store: runStoreBench,
   documents: runDocumentsBench,
+  emulator: runEmulatorBench,
 };
 
 async function main(): Promise<void> {

@@ -56,7 +56,8 @@ export function isoTimestamp(ms: number): string {
 export function parseTimestamp(text: string): number | null {
   const value = text.trim();
   if (/^\d{10,}$/.test(value)) return Number(value);
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)([zZ]|[+-]\d{2}:?\d{2})?)?$/.exec(value);
+  // A '+' sent unencoded in a query string arrives as a space: `...T00:00:00 00:00` means +00:00.
+  const m = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)([zZ]|[+\- ]\d{2}:?\d{2})?)?$/.exec(value.replace(/ (\d{2}:?\d{2})$/, '+$1'));
   if (!m) return null;
   const [, date, time, zone] = m;
   let iso = date!;

@@ -1,0 +1,195 @@
+/**
+ * The image of a fax, as the service stores it: a PDF (made with pdf-lib) with the cover page when
+ * asked, then every document's pages, and the fax header stamped at the top of every page exactly as
+ * the shared header module lays it out (src/shared/header: expandHeader fills ${CURRENT_PAGE},
+ * ${TOTAL_PAGE}, ${FAX_ID}, the chosen ${DATE_TIMEn} for each page; layoutHeaderLines places the items
+ * on a fixed-width line, printed in Courier so the columns are the printed positions).
+ */
+import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { expandHeader, formatDateTime, layoutHeaderLines, type HeaderContext, type HeaderOptions } from '../../shared/header';
+import { HEADER_BAND, LETTER, SAVE_OPTIONS, appendDocument, embedFonts, printable, wrapLine, type Fonts } from './documents';
+
+/** Used when a fax has no header_options (or the account's custom header feature is off). */
+export const DEFAULT_HEADER: HeaderOptions = Object.freeze({
+  line_1: ['${DATE_TIME3}', 'FROM: ${FROM_NUMBER}', 'TO: ${TO_NUMBER}', 'P. ${CURRENT_PAGE}/${TOTAL_PAGE}'],
+}) as HeaderOptions;
+
+export const HEADER_FONT_SIZE = 9;
+/** Courier advances 0.6 em per character. */
+const CHAR_WIDTH = HEADER_FONT_SIZE * 0.6;
+const HEADER_SIDE_MARGIN = 18;
+
+/** Characters that fit on a header line of a page `pageWidth` points wide. */
+export function headerWidthChars(pageWidth: number): number {
+  return Math.max(20, Math.floor((pageWidth - 2 * HEADER_SIDE_MARGIN) / CHAR_WIDTH));
+}
+
+export type PageHeaderContext = Omit<HeaderContext, 'currentPage' | 'totalPage'>;
+
+/** The two header lines printed on page `currentPage` of `totalPage` (line2 '' when none). */
+export function headerLinesFor(options: HeaderOptions, ctx: PageHeaderContext, currentPage: number, totalPage: number, pageWidth: number) {
+  const expanded = expandHeader(options, { ...ctx, currentPage, totalPage });
+  return layoutHeaderLines(expanded, headerWidthChars(pageWidth));
+}
+
+/**
+ * Draws text lines along the visible top edge of a page, whatever its /Rotate: `down` is the
+ * distance from the visible top, `along` from the visible left.
+ */
+function drawAtTop(page: PDFPage, font: Fonts['mono'], lines: string[]): void {
+  const box = page.getMediaBox();
+  const angle = ((page.getRotation().angle % 360) + 360) % 360;
+  const visibleWidth = angle === 90 || angle === 270 ? box.height : box.width;
+  const bandDepth = lines.length > 1 ? 33 : 22;
+  // Maps (along, down) measured on the visible page to user space.
+  const at = (along: number, down: number): { x: number; y: number } => {
+    switch (angle) {
+      case 90:
+        return { x: box.x + down, y: box.y + along };
+      case 180:
+        return { x: box.x + box.width - along, y: box.y + down };
+      case 270:
+        return { x: box.x + box.width - down, y: box.y + box.height - along };
+      default:
+        return { x: box.x + along, y: box.y + box.height - down };
+    }
+  };
+  const rotate = degrees(angle);
+  // A white band keeps the header legible over the page's own content, as a fax machine's would be.
+  const corner = at(0, bandDepth);
+  page.drawRectangle({ x: corner.x, y: corner.y, width: visibleWidth, height: bandDepth, color: rgb(1, 1, 1), rotate });
+  lines.forEach((line, i) => {
+    const p = at(HEADER_SIDE_MARGIN, 16 + i * 11);
+    page.drawText(printable(line), { x: p.x, y: p.y, size: HEADER_FONT_SIZE, font, rotate });
+  });
+}
+
+function visibleWidthOf(page: PDFPage): number {
+  const box = page.getMediaBox();
+  const angle = ((page.getRotation().angle % 360) + 360) % 360;
+  return angle === 90 || angle === 270 ? box.height : box.width;
+}
+
+/** Stamps the header on every page of `doc`. */
+export function stampHeaders(doc: PDFDocument, font: Fonts['mono'], options: HeaderOptions, ctx: PageHeaderContext): void {
+  const pages = doc.getPages();
+  pages.forEach((page, i) => {
+    const { line1, line2 } = headerLinesFor(options, ctx, i + 1, pages.length, visibleWidthOf(page));
+    drawAtTop(page, font, line2 === '' ? [line1] : [line1, line2]);
+  });
+}
+
+export interface CoverPageInput {
+  toName: string;
+  toCompany: string;
+  toNumber: string;
+  fromName: string;
+  fromNumber: string;
+  subject: string;
+  message: string;
+  tags: string[];
+}
+
+function drawCoverPage(page: PDFPage, fonts: Fonts, cover: CoverPageInput, totalPages: number, date: Date, timeZone: string): void {
+  const [width, height] = LETTER;
+  const left = 72;
+  let y = height - HEADER_BAND - 60;
+  page.drawText('FAX', { x: left, y, size: 40, font: fonts.sansBold });
+  y -= 24;
+  page.drawLine({ start: { x: left, y }, end: { x: width - left, y }, thickness: 2, color: rgb(0, 0, 0) });
+  y -= 34;
+  const rows: [string, string][] = [
+    ['Date', formatDateTime(1, date, timeZone)],
+    ['To', [cover.toName, cover.toCompany].filter(Boolean).join(', ') || cover.toNumber],
+    ['Fax', cover.toNumber],
+    ['From', cover.fromName || cover.fromNumber || 'Sandbox'],
+    ['Fax', cover.fromNumber],
+    ['Pages', `${totalPages} (including this cover page)`],
+    ['Subject', cover.subject],
+  ];
+  for (const [label, value] of rows) {
+    if (value === '') continue;
+    page.drawText(`${label}:`, { x: left, y, size: 13, font: fonts.sansBold });
+    page.drawText(printable(value).slice(0, 70), { x: left + 80, y, size: 13, font: fonts.sans });
+    y -= 22;
+  }
+  for (const tag of cover.tags) {
+    page.drawText(printable(tag).slice(0, 80), { x: left, y, size: 11, font: fonts.sans });
+    y -= 16;
+  }
+  y -= 12;
+  page.drawLine({ start: { x: left, y }, end: { x: width - left, y }, thickness: 0.75, color: rgb(0, 0, 0) });
+  y -= 26;
+  for (const paragraph of cover.message.replace(/\r\n?/g, '\n').split('\n')) {
+    for (const line of wrapLine(printable(paragraph), 78)) {
+      if (y < 72) return;
+      page.drawText(line, { x: left, y, size: 12, font: fonts.sans });
+      y -= 16;
+    }
+  }
+}
+
+export interface FaxImageInput {
+  title: string;
+  documents: { type: string; bytes: Uint8Array }[];
+  cover: CoverPageInput | null;
+  header: HeaderOptions;
+  headerContext: PageHeaderContext;
+}
+
+/** Builds the fax image. Throws RenderError when a document cannot be read. */
+export async function renderFaxPdf(input: FaxImageInput): Promise<{ pdf: Uint8Array; pages: number }> {
+  const doc = await PDFDocument.create();
+  const fonts = await embedFonts(doc);
+  const coverPage = input.cover ? doc.addPage(LETTER) : null;
+  for (const document of input.documents) await appendDocument(doc, fonts, document.type, document.bytes);
+  const pages = doc.getPageCount();
+  if (coverPage && input.cover) drawCoverPage(coverPage, fonts, input.cover, pages, input.headerContext.date, input.headerContext.timeZone);
+  stampHeaders(doc, fonts.mono, input.header, input.headerContext);
+  setMetadata(doc, input.title, input.headerContext.date);
+  return { pdf: await doc.save(SAVE_OPTIONS), pages };
+}
+
+export function setMetadata(doc: PDFDocument, title: string, date: Date): void {
+  doc.setTitle(title);
+  doc.setProducer('Faxdesk Sandbox emulator');
+  doc.setCreator('Faxdesk Sandbox emulator');
+  doc.setCreationDate(date);
+  doc.setModificationDate(date);
+}
+
+/** One page of a PDF as a PDF of its own (GET /faxes/{id}/image/pages with desired_format=PDF). */
+export async function extractPdfPage(pdf: Uint8Array, index: number): Promise<Uint8Array> {
+  const source = await PDFDocument.load(pdf, { updateMetadata: false });
+  const out = await PDFDocument.create({ updateMetadata: false });
+  const [page] = await out.copyPages(source, [index]);
+  out.addPage(page!);
+  return out.save(SAVE_OPTIONS);
+}
+
+/**
+ * An inbound fax image: `pages` pages taken in turn from the sample documents (starting with sample
+ * `first`), with the sending machine's header stamped on each.
+ */
+export async function renderInboundPdf(input: {
+  samples: { pdf: Uint8Array }[];
+  first: number;
+  pages: number;
+  title: string;
+  header: HeaderOptions;
+  headerContext: PageHeaderContext;
+}): Promise<{ pdf: Uint8Array; pages: number }> {
+  const doc = await PDFDocument.create();
+  const fonts = await embedFonts(doc);
+  let sampleIndex = input.first;
+  while (doc.getPageCount() < input.pages && input.samples.length > 0) {
+    const source = await PDFDocument.load(input.samples[sampleIndex % input.samples.length]!.pdf, { updateMetadata: false });
+    const wanted = source.getPageIndices().slice(0, input.pages - doc.getPageCount());
+    for (const page of await doc.copyPages(source, wanted)) doc.addPage(page);
+    sampleIndex++;
+  }
+  while (doc.getPageCount() < input.pages) doc.addPage(LETTER);
+  stampHeaders(doc, fonts.mono, input.header, input.headerContext);
+  setMetadata(doc, input.title, input.headerContext.date);
+  return { pdf: await doc.save(SAVE_OPTIONS), pages: doc.getPageCount() };
+}
