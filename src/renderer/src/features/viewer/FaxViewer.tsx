@@ -1,0 +1,386 @@
+/**
+ * FaxViewer: shows a received or sent fax (PDF or TIFF) in the app, for the Inbox and Outbox pages.
+ *
+ * Usage:
+ *   <FaxViewer document={{ kind: 'pdf', data }} title="From +1 555 0100, 3 pages" onPrint={…} onSave={…} />
+ *
+ * Props
+ * - `document`: the file's bytes and kind, or null (nothing selected). Another `data` array (or kind) is
+ *   another document; a new wrapper object around the same array is not. The bytes are copied, never
+ *   detached or changed, so the caller may keep using them.
+ * - `title`: shown in the toolbar and used in accessible names.
+ * - `loading`: the page is still fetching the file: a loading state is shown (whatever `document` is).
+ * - `error`: the page could not get the file (e.g. a download failed): shown as is, instead of pages.
+ * - `onPrint`: the Print button calls it (desktop app: main prints the file with the system dialog).
+ *   Without it the viewer prints through the browser: printOpenedFax() draws every page at print
+ *   resolution into a hidden print container and calls window.print() (the browser harness). The
+ *   button shows progress ("Preparing page 4 of 12…") meanwhile, and a failure as an alert.
+ * - `onSave`: the "Save as PDF" button calls it; the button is shown only when it is given (saving is a
+ *   file dialog in main, which also converts a TIFF to PDF).
+ *
+ * What it does
+ * - Every page is drawn (pdfjs-dist for PDF, utif2 for TIFF) at its physical size times the zoom, so short
+ *   pages stay short and a standard-resolution fax (204 x 98 dpi) is not squashed.
+ * - Only pages near the viewport are drawn (IntersectionObserver), and drawings are cancelled when a page
+ *   leaves, the zoom changes or the viewer unmounts, so a 100-page fax stays smooth.
+ * - Thumbnails column: buttons named "Page N", click to jump; the current page is highlighted as you scroll.
+ * - Zoom: fit width (default), fit page, 50–300% steps; keys, while focus is inside the viewer:
+ *   Ctrl/Cmd + "+" / "-" zoom, Ctrl/Cmd + 0 back to fit width, PageUp/PageDown one page, Home/End first/last.
+ * - A damaged or truncated file shows "This fax image is damaged or incomplete: <reason>. Faxdesk keeps
+ *   the file; try downloading it again." (also per page, when only one page cannot be drawn).
+ *
+ * Layout: the viewer fills its container (height: 100%), so the embedding page gives it a height.
+ *
+ * Printing elsewhere: `preparePrint(document)` (resolves with a cleanup) and `printDocument(document)`
+ * from ./print work without mounting a viewer. The print stylesheet lives in styles/viewer.css.
+ */
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import '../../styles/viewer.css';
+import { useClientSize, useOpenedFax } from './hooks';
+import { PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, thumbnailCssSize } from './layout';
+import { PageCanvas } from './PageCanvas';
+import { printOpenedFax } from './print';
+import { Toolbar } from './Toolbar';
+import type { FaxDocument, OpenedFax } from './types';
+import { DEFAULT_ZOOM_MODE, resolveZoom, viewerKeyAction, zoomInStep, zoomOutStep, type ZoomMode } from './zoom';
+
+export interface FaxViewerProps {
+  document: FaxDocument | null;
+  title: string;
+  loading?: boolean;
+  error?: string | null;
+  onPrint?: () => void;
+  onSave?: () => void;
+}
+
+export function FaxViewer({ document, title, loading = false, error = null, onPrint, onSave }: FaxViewerProps): JSX.Element {
+  const opened = useOpenedFax(loading || error ? null : document);
+  if (!loading && !error && opened.status === 'ready') {
+    return <ReadyViewer key={faxKey(opened.fax)} fax={opened.fax} title={title} onPrint={onPrint} onSave={onSave} />;
+  }
+  let body: JSX.Element;
+  if (error) {
+    body = (
+      <div className="fax-viewer-message" role="alert">
+        {error}
+      </div>
+    );
+  } else if (loading || opened.status === 'opening') {
+    body = (
+      <div className="fax-viewer-message" role="status">
+        <span className="fax-spinner" aria-hidden="true" />
+        {loading ? 'Loading the fax…' : 'Opening the fax…'}
+      </div>
+    );
+  } else if (opened.status === 'damaged' || opened.status === 'failed') {
+    body = (
+      <div className="fax-viewer-message fax-viewer-damaged" role="alert">
+        {opened.message}
+      </div>
+    );
+  } else {
+    body = <div className="fax-viewer-message fax-viewer-empty">No fax selected.</div>;
+  }
+  return (
+    <section className="fax-viewer" aria-label={`Fax viewer: ${title}`} aria-busy={loading || opened.status === 'opening'}>
+      <Toolbar title={title} onSave={document && onSave ? onSave : undefined} />
+      <div className="fax-viewer-body fax-viewer-body-message">{body}</div>
+    </section>
+  );
+}
+
+const faxKeys = new WeakMap<OpenedFax, string>();
+let nextFaxKey = 1;
+/** A React key per opened document, so everything about the previous one (page, zoom, scroll) is reset. */
+function faxKey(fax: OpenedFax): string {
+  let key = faxKeys.get(fax);
+  if (!key) faxKeys.set(fax, (key = `fax-${nextFaxKey++}`));
+  return key;
+}
+
+type PrintState = { kind: 'idle' } | { kind: 'preparing'; done: number; total: number } | { kind: 'failed'; message: string };
+
+interface ReadyViewerProps {
+  fax: OpenedFax;
+  title: string;
+  onPrint?: () => void;
+  onSave?: () => void;
+}
+
+/** How many pages stay drawn at most (the nearest to the current page). */
+const DRAWN_PAGES_LIMIT = 12;
+const VISIBILITY_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20);
+
+function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Element {
+  const count = fax.pageSizes.length;
+  const scroller = useRef<HTMLDivElement>(null);
+  const thumbList = useRef<HTMLElement>(null);
+  const pageElements = useRef<(HTMLDivElement | null)[]>([]);
+  const thumbElements = useRef<(HTMLLIElement | null)[]>([]);
+
+  const [zoomMode, setZoomMode] = useState<ZoomMode>(DEFAULT_ZOOM_MODE);
+  const available = useClientSize(scroller, true);
+  const measured = available.width > 0 && available.height > 0;
+  const zoom = resolveZoom(zoomMode, fax.pageSizes, available);
+
+  const [current, setCurrentState] = useState(0);
+  const currentRef = useRef(0);
+  const setCurrent = useCallback((index: number) => {
+    currentRef.current = index;
+    setCurrentState(index);
+  }, []);
+  // After a jump (thumbnail, keys), that page stays current while it is on screen, until the person scrolls.
+  const jumpLock = useRef<number | null>(null);
+  const releaseJumpLock = useCallback(() => {
+    jumpLock.current = null;
+  }, []);
+  // Where the view is, as a page and a fraction of it, to stay there when the zoom changes.
+  const anchor = useRef<{ index: number; fraction: number } | null>(null);
+
+  const [nearPages, setNearPages] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const [nearThumbs, setNearThumbs] = useState<ReadonlySet<number>>(() => new Set([0]));
+
+  // Current page: the most visible one. Near pages: within a viewport's height above or below.
+  useEffect(() => {
+    const root = scroller.current;
+    if (!root || !measured) return;
+    const visible = new Map<number, number>();
+    const indexOf = (entry: IntersectionObserverEntry) => Number((entry.target as HTMLElement).dataset['index']);
+    const visibility = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) visible.set(indexOf(entry), entry.isIntersecting ? entry.intersectionRect.height : 0);
+        const locked = jumpLock.current;
+        if (locked !== null) {
+          if ((visible.get(locked) ?? 0) > 0) return;
+          jumpLock.current = null;
+        }
+        const next = pickCurrentPage(visible, currentRef.current);
+        if (next !== currentRef.current) setCurrent(next);
+      },
+      { root, threshold: VISIBILITY_THRESHOLDS },
+    );
+    const nearness = new IntersectionObserver((entries) => setNearPages((old) => updatedSet(old, entries, indexOf)), { root, rootMargin: '100% 0px' });
+    for (const element of pageElements.current.slice(0, count)) {
+      if (!element) continue;
+      visibility.observe(element);
+      nearness.observe(element);
+    }
+    return () => {
+      visibility.disconnect();
+      nearness.disconnect();
+    };
+  }, [count, measured, setCurrent]);
+
+  useEffect(() => {
+    const root = thumbList.current;
+    if (!root) return;
+    const indexOf = (entry: IntersectionObserverEntry) => Number((entry.target as HTMLElement).dataset['index']);
+    const nearness = new IntersectionObserver((entries) => setNearThumbs((old) => updatedSet(old, entries, indexOf)), { root, rootMargin: '300px 0px' });
+    for (const element of thumbElements.current.slice(0, count)) if (element) nearness.observe(element);
+    return () => nearness.disconnect();
+  }, [count]);
+
+  const onScroll = useCallback(() => {
+    const root = scroller.current;
+    const page = pageElements.current[currentRef.current];
+    if (!root || !page || page.offsetHeight === 0) return;
+    anchor.current = { index: currentRef.current, fraction: (root.scrollTop - page.offsetTop) / page.offsetHeight };
+  }, []);
+
+  // Keep the same place in the document across a zoom change.
+  useLayoutEffect(() => {
+    const root = scroller.current;
+    const at = anchor.current;
+    const page = at ? pageElements.current[at.index] : null;
+    if (!root || !at || !page) return;
+    root.scrollTop = page.offsetTop + at.fraction * page.offsetHeight;
+  }, [zoom]);
+
+  const jumpTo = useCallback(
+    (index: number) => {
+      const target = Math.min(count - 1, Math.max(0, index));
+      const root = scroller.current;
+      const page = pageElements.current[target];
+      jumpLock.current = target;
+      setCurrent(target);
+      if (!root || !page) return;
+      root.scrollTop = page.offsetTop - PAGE_PADDING_PX;
+      anchor.current = { index: target, fraction: page.offsetHeight ? -PAGE_PADDING_PX / page.offsetHeight : 0 };
+    },
+    [count, setCurrent],
+  );
+
+  // Keep the current page's thumbnail in view.
+  useEffect(() => {
+    const list = thumbList.current;
+    const item = thumbElements.current[current];
+    if (!list || !item) return;
+    const top = item.offsetTop;
+    const bottom = top + item.offsetHeight;
+    if (top < list.scrollTop) list.scrollTop = top - 8;
+    else if (bottom > list.scrollTop + list.clientHeight) list.scrollTop = bottom - list.clientHeight + 8;
+  }, [current]);
+
+  const zoomIn = zoomInStep(zoom);
+  const zoomOut = zoomOutStep(zoom);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    const action = viewerKeyAction(event);
+    if (!action) return;
+    const target = event.target as HTMLElement;
+    const inField = target.closest('select, input, textarea') !== null;
+    if (inField && !action.startsWith('zoom')) return;
+    event.preventDefault();
+    switch (action) {
+      case 'zoom-in':
+        if (zoomIn !== null) setZoomMode(zoomIn);
+        break;
+      case 'zoom-out':
+        if (zoomOut !== null) setZoomMode(zoomOut);
+        break;
+      case 'zoom-reset':
+        setZoomMode(DEFAULT_ZOOM_MODE);
+        break;
+      case 'next-page':
+        jumpTo(currentRef.current + 1);
+        break;
+      case 'previous-page':
+        jumpTo(currentRef.current - 1);
+        break;
+      case 'first-page':
+        jumpTo(0);
+        break;
+      case 'last-page':
+        jumpTo(count - 1);
+        break;
+    }
+  };
+
+  const [printState, setPrintState] = useState<PrintState>({ kind: 'idle' });
+  const printAbort = useRef<AbortController | null>(null);
+  useEffect(() => () => printAbort.current?.abort(), []);
+  const print = useCallback(() => {
+    if (onPrint) return onPrint();
+    const controller = new AbortController();
+    printAbort.current = controller;
+    setPrintState({ kind: 'preparing', done: 0, total: count });
+    printOpenedFax(fax, { signal: controller.signal, onProgress: (done, total) => setPrintState({ kind: 'preparing', done, total }) }).then(
+      () => setPrintState({ kind: 'idle' }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setPrintState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }, [count, fax, onPrint]);
+
+  const drawn = useMemo(() => new Set(pagesToDraw(nearPages, current, count, DRAWN_PAGES_LIMIT)), [nearPages, current, count]);
+
+  const onThumbKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = Math.min(count - 1, Math.max(0, index + step));
+    jumpTo(next);
+    thumbElements.current[next]?.querySelector('button')?.focus();
+  };
+
+  return (
+    <section className="fax-viewer" aria-label={`Fax viewer: ${title}`} onKeyDown={onKeyDown}>
+      <Toolbar
+        title={title}
+        pages={{ count, current, onPrevious: () => jumpTo(current - 1), onNext: () => jumpTo(current + 1) }}
+        zoom={{
+          mode: zoomMode,
+          percent: zoom,
+          onMode: setZoomMode,
+          onZoomIn: zoomIn === null ? null : () => setZoomMode(zoomIn),
+          onZoomOut: zoomOut === null ? null : () => setZoomMode(zoomOut),
+        }}
+        onPrint={printState.kind === 'preparing' ? undefined : print}
+        printLabel={printState.kind === 'preparing' ? `Preparing page ${Math.min(printState.done + 1, printState.total)} of ${printState.total}…` : 'Print'}
+        onSave={onSave}
+      />
+      {printState.kind === 'failed' ? (
+        <div className="fax-viewer-notice" role="alert">
+          Printing failed: {printState.message}{' '}
+          <button type="button" onClick={() => setPrintState({ kind: 'idle' })}>
+            Dismiss
+          </button>
+        </div>
+      ) : null}
+      <div className="fax-viewer-body">
+        <nav className="fax-thumbs" aria-label="Pages" ref={thumbList}>
+          <ol>
+            {fax.pageSizes.map((size, index) => {
+              const thumb = thumbnailCssSize(size);
+              return (
+                <li key={index} data-index={index} ref={(element) => void (thumbElements.current[index] = element)}>
+                  <button
+                    type="button"
+                    className="fax-thumb"
+                    aria-label={`Page ${index + 1}`}
+                    aria-current={index === current ? 'page' : undefined}
+                    tabIndex={index === current ? 0 : -1}
+                    onClick={() => jumpTo(index)}
+                    onKeyDown={(event) => onThumbKeyDown(event, index)}
+                  >
+                    <span className="fax-thumb-frame" style={{ width: thumb.width, height: thumb.height }}>
+                      <PageCanvas fax={fax} index={index} cssSize={thumb} draw={nearThumbs.has(index)} showErrors={false} />
+                    </span>
+                    <span className="fax-thumb-number" aria-hidden="true">
+                      {index + 1}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+        <div
+          className="fax-viewer-scroll"
+          ref={scroller}
+          tabIndex={0}
+          role="region"
+          aria-label={`Pages of ${title}`}
+          onScroll={onScroll}
+          onWheel={releaseJumpLock}
+          onPointerDown={releaseJumpLock}
+          onTouchStart={releaseJumpLock}
+          onKeyDown={(event) => {
+            if (!viewerKeyAction(event)) releaseJumpLock(); // arrows, space: the person scrolls
+          }}
+        >
+          <div className="fax-pages">
+            {fax.pageSizes.map((size, index) => {
+              const css = pageCssSize(size, zoom);
+              return (
+                <div
+                  key={index}
+                  className="fax-page"
+                  data-index={index}
+                  data-page={index + 1}
+                  ref={(element) => void (pageElements.current[index] = element)}
+                  style={{ width: css.width, height: css.height }}
+                >
+                  <PageCanvas fax={fax} index={index} cssSize={css} draw={measured && drawn.has(index)} showErrors label={`Page ${index + 1} of ${count}`} />
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function updatedSet(old: ReadonlySet<number>, entries: IntersectionObserverEntry[], indexOf: (entry: IntersectionObserverEntry) => number): ReadonlySet<number> {
+  let next: Set<number> | null = null;
+  for (const entry of entries) {
+    const index = indexOf(entry);
+    if (entry.isIntersecting === old.has(index)) continue;
+    next ??= new Set(old);
+    if (entry.isIntersecting) next.add(index);
+    else next.delete(index);
+  }
+  return next ?? old;
+}
