@@ -38,7 +38,7 @@ export async function call<T = Json>(
     body = JSON.stringify(init.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(url, { method: init.method ?? 'GET', headers, body });
+  const res = await fetch(url, { method: init.method ?? 'GET', headers, ...(body === undefined ? {} : { body: typeof body === 'string' ? body : new Uint8Array(body) }) });
   const text = await res.text();
   let parsed: unknown = undefined;
   if (text !== '') {

@@ -67,7 +67,7 @@ describe('arrivals', () => {
 
 describe('Admin API', () => {
   it('answers 401 without or with wrong admin credentials', async () => {
-    for (const headers of [{}, { ...admin, 'admin-password': 'wrong' }, { ...admin, 'admin-username': 'x' }, { 'admin-id': 'nope', 'admin-username': 'a', 'admin-password': 'b' }]) {
+    for (const headers of [{} as Record<string, string>, { ...admin, 'admin-password': 'wrong' }, { ...admin, 'admin-username': 'x' }, { 'admin-id': 'nope', 'admin-username': 'a', 'admin-password': 'b' }]) {
       const res = await call(`${emu.adminBaseUrl}/users`, { headers });
       expect(res.status).toBe(401);
       expectErrorShape(res.body);

@@ -32,7 +32,7 @@ async function refused(name: string, type: DocumentType, bytes: Uint8Array): Pro
 
 async function pdfjsOpen(bytes: Uint8Array, password?: string): Promise<number> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), password, verbosity: 0, isEvalSupported: false });
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), password, verbosity: 0 });
   const doc = await task.promise;
   const pages = doc.numPages;
   await task.destroy();
