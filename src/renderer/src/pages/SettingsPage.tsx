@@ -1,12 +1,14 @@
 import { useState, type JSX } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
+import { AccountsSection } from '../features/accounts/AccountsSection';
 import { useAppStore } from '../stores/app-store';
 
 export function SettingsPage(): JSX.Element {
   return (
     <section className="page">
       <h1>Settings</h1>
+      <AccountsSection />
       <PreferencesSection />
       <AboutSection />
     </section>
