@@ -125,8 +125,31 @@ export class FeedScheduler {
     return this.mode;
   }
 
+  /**
+   * A longer interval takes effect at the next run; a shorter one at once (a feed waiting out the
+   * old, longer wait would lag behind the setting by up to that wait).
+   */
   setIdleInterval(ms: number): void {
     this.options.idleIntervalMs = ms;
+    if (this.mode === 'idle') this.pullIn(ms);
+  }
+
+  /** The same for the fast interval (it follows the idle one when that is shorter). */
+  setFastInterval(ms: number): void {
+    this.options.fastIntervalMs = ms;
+    if (this.mode === 'fast') this.pullIn(ms);
+  }
+
+  /** Brings every waiting, healthy feed forward to `intervalMs` after its last run, if it is due later. */
+  private pullIn(intervalMs: number): void {
+    if (!this.started || this.isPaused) return;
+    const now = this.options.timers.now();
+    for (const feed of this.feeds.values()) {
+      const { running, consecutiveFailures, nextRunAt, lastRunAt } = feed.state;
+      if (running || consecutiveFailures > 0 || nextRunAt === null) continue;
+      const due = Math.max(now, (lastRunAt ?? now) + intervalMs);
+      if (nextRunAt > due) this.schedule(feed, due - now);
+    }
   }
 
   /** Runs a feed (or all) as soon as possible, e.g. after a send or a "refresh" click. */

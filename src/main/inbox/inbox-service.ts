@@ -1,0 +1,359 @@
+/**
+ * The inbox: what happens when a received fax is stored (one notification, auto-print, badge), and
+ * what the Inbox page can do with a fax (list, open, print, save, mark read, delete, download again).
+ * Everything a person sees comes from the local history; only delete and "download again" talk to
+ * the service.
+ */
+import path from 'node:path';
+import type { InboxFax, PageCursor } from '../../shared/domain/history';
+import type {
+  InboxChangeReason,
+  InboxDeleteResult,
+  InboxFaxDetail,
+  InboxFaxRefInput,
+  InboxImage,
+  InboxListInput,
+  InboxPage,
+  InboxReadResult,
+  InboxSaveResult,
+} from '../../shared/ipc/contract/inbox';
+import type { SyncStatus } from '../../shared/domain/sync';
+import { notificationFor } from '../desktop/notification-policy';
+import { checkPdf } from '../documents/formats/pdf';
+import { AppError, isAppError } from '../errors';
+import type { EventBus } from '../ipc/events';
+import type { Logger } from '../platform/logger';
+import type { Badge, Notifier, Printer } from '../platform/ports';
+import { notifyOnce } from '../sync/notify-once';
+import type { HistoryStores, SyncAccounts, SyncSettings } from '../sync/ports';
+import type { InboxHooks } from '../sync/sync-service';
+import { decodeCursor, encodeCursor } from './cursor';
+import type { ImageDownloader } from './image-downloader';
+import type { InboxFiles } from './inbox-files';
+
+export interface InboxServiceDeps {
+  stores: HistoryStores;
+  files: InboxFiles;
+  downloader: () => ImageDownloader;
+  accounts: Pick<SyncAccounts, 'clientFor'>;
+  settings: Pick<SyncSettings, 'values'>;
+  notifier: Notifier;
+  printer: Printer;
+  badge: Badge;
+  events: Pick<EventBus, 'emit'>;
+  logger: Logger;
+  now: () => Date;
+  /** What the sync status shows may have changed (download problems). */
+  onStatusChange?: () => void;
+}
+
+/** Pages of a search are read whole; this many at most per call when filters thin them out. */
+const MAX_ROUNDS = 10;
+
+export class InboxService implements InboxHooks {
+  private unread = -1;
+
+  constructor(private readonly deps: InboxServiceDeps) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Sync and downloader hooks
+
+  receivedChanged(accountId: string, created: readonly string[], changed: readonly string[]): void {
+    const unread = this.refreshBadge();
+    if (created.length) this.emit(accountId, created, 'arrived', unread);
+    if (changed.length) this.emit(accountId, changed, 'updated', unread);
+    if (created.length) this.deps.downloader().kick();
+  }
+
+  markOnServiceLater(accountId: string, rows: readonly { id: string; faxId: string }[]): void {
+    this.deps.downloader().markOnServiceLater(accountId, rows);
+  }
+
+  setPaused(paused: boolean): void {
+    this.deps.downloader().setPaused(paused);
+  }
+
+  downloadStatus(): SyncStatus['downloads'] {
+    return this.deps.downloader().status();
+  }
+
+  /** The image is stored: the fax counts as received. One notification, ever; auto-print if asked. */
+  handleStored(fax: InboxFax): void {
+    if (fax.deletedAt === null) {
+      const settings = this.deps.settings.values;
+      const notification = notificationFor(settings, {
+        kind: 'inbound',
+        accountId: fax.accountId,
+        faxId: fax.faxId,
+        from: fax.originatingNumber ?? fax.tsid,
+        pages: fax.pages,
+      });
+      const announced = notifyOnce(
+        { events: this.deps.stores.events, notifier: this.deps.notifier, now: this.deps.now },
+        { direction: 'INBOUND', receivedId: fax.id },
+        notification,
+      );
+      if (announced && settings.autoPrintInbound && fax.printedAt === null) void this.autoPrint(fax);
+    }
+    this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
+    this.deps.onStatusChange?.();
+  }
+
+  handleFailed(fax: InboxFax, error: AppError, willRetry: boolean): void {
+    this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
+    if (!willRetry) this.notice('warning', error.message);
+    this.deps.onStatusChange?.();
+  }
+
+  handleProblem(error: AppError | null): void {
+    if (error) this.notice('error', `Received faxes cannot be downloaded right now: ${error.message}`);
+    this.deps.onStatusChange?.();
+  }
+
+  handleFolderRecreated(folder: string): void {
+    this.notice(
+      'warning',
+      `The folder where Faxdesk keeps received faxes (${folder}) had been deleted; Faxdesk created it again. Your fax history is intact, and faxes stored there before are downloaded again when you open them.`,
+    );
+  }
+
+  /** Unread faxes across accounts, to the badge port (only when it changed). */
+  refreshBadge(): number {
+    const count = this.deps.stores.received.countUnread();
+    if (count !== this.unread) {
+      this.unread = count;
+      this.deps.badge.setCount(count);
+    }
+    return count;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Inbox page
+
+  list(input: InboxListInput): InboxPage {
+    const text = [input.search, input.number].filter((t) => t && t.trim()).join(' ').trim();
+    const from = input.from === undefined ? null : new Date(input.from).toISOString();
+    const to = input.to === undefined ? null : new Date(input.to).toISOString();
+    const { received } = this.deps.stores;
+    if (text) {
+      // Full-text search, newest first by arrival in the history; the other filters thin its pages.
+      let before = input.cursor === undefined ? null : decodeCursor(input.cursor, 'search').before;
+      const items: InboxFax[] = [];
+      for (let round = 0; round < MAX_ROUNDS && items.length < input.limit; round++) {
+        const page = received.search({ text, before, limit: input.limit - items.length, ...(input.accountId ? { accountId: input.accountId } : {}) });
+        items.push(...page.items.filter((f) => (!input.unreadOnly || f.readAt === null) && (!from || f.completedAt >= from) && (!to || f.completedAt <= to)));
+        before = page.next;
+        if (before === null) break;
+      }
+      return { items, next: before === null ? null : encodeCursor({ kind: 'search', before }) };
+    }
+    // Newest first by time received; "to" starts the keyset there, "from" ends the list there.
+    let after: PageCursor | null = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').after;
+    if (after === null && to) after = { key: to, seq: Number.MAX_SAFE_INTEGER };
+    const page = received.page({ unreadOnly: input.unreadOnly, after, limit: input.limit, ...(input.accountId ? { accountId: input.accountId } : {}) });
+    let items = page.items;
+    let next = page.next;
+    if (from && items.some((f) => f.completedAt < from)) {
+      items = items.filter((f) => f.completedAt >= from);
+      next = null;
+    }
+    return { items, next: next === null ? null : encodeCursor({ kind: 'keyset', after: next }) };
+  }
+
+  get(ref: InboxFaxRefInput): InboxFaxDetail {
+    const fax = 'id' in ref ? this.require(ref.id) : this.requireByFaxId(ref.accountId, ref.faxId);
+    return { fax, timeline: this.deps.stores.events.timeline({ direction: 'INBOUND', receivedId: fax.id }) };
+  }
+
+  async image(id: string): Promise<InboxImage> {
+    const fax = this.require(id);
+    const bytes = await this.storedBytes(fax);
+    if (bytes) return { kind: 'pdf', id, fileName: fileNameOf(fax), bytes: bytes.byteLength, base64: bytes.toString('base64') };
+    const current = this.require(id);
+    return { kind: 'unavailable', id, imageState: current.imageState, ...this.whyUnavailable(current) };
+  }
+
+  retryDownload(id: string): InboxFax {
+    const fax = this.require(id);
+    if (fax.imageState !== 'stored') {
+      this.deps.downloader().retry(id);
+      return this.require(id);
+    }
+    // Stored: only if the file went missing (checked when it is opened) is there anything to do.
+    void this.storedBytes(fax).catch(() => undefined);
+    return fax;
+  }
+
+  markRead(ids: readonly string[]): InboxReadResult {
+    return this.setRead(ids, true);
+  }
+
+  markUnread(ids: readonly string[]): InboxReadResult {
+    return this.setRead(ids, false);
+  }
+
+  async delete(id: string): Promise<InboxDeleteResult> {
+    const fax = this.require(id);
+    let deletedOnService = true;
+    try {
+      const client = await this.deps.accounts.clientFor(fax.accountId);
+      await client.deleteFax(fax.faxId);
+    } catch (error) {
+      if (isAppError(error) && error.code === 'NOT_FOUND') deletedOnService = false;
+      else {
+        const reason = isAppError(error) ? error.message : 'an unexpected error (details in the log)';
+        if (!isAppError(error)) this.deps.logger.error('deleting a fax on the service failed', { error: String(error) });
+        throw new AppError(isAppError(error) ? error.code : 'INTERNAL', `The fax was not deleted: ${reason} It is still in your inbox; try again.`, {
+          cause: error,
+        });
+      }
+    }
+    const now = this.deps.now();
+    const { received, events } = this.deps.stores;
+    this.deps.stores.db.transaction(() => {
+      if (received.softDelete(id, now)) {
+        events.record({ ref: { direction: 'INBOUND', receivedId: id }, at: now.toISOString(), source: 'local', status: 'DELETED', detail: { onService: deletedOnService } }, now);
+      }
+    })();
+    // The person deleted it: its image goes too (the row stays, hidden, so sync never brings it back).
+    if (fax.imagePath) await this.deps.files.remove(fax.imagePath).catch((error) => this.deps.logger.warn('could not remove a deleted fax image', { error: String(error) }));
+    const unread = this.refreshBadge();
+    this.emit(fax.accountId, [id], 'deleted', unread);
+    return { id, deletedOnService, unread };
+  }
+
+  async print(id: string, options: { silent?: boolean } = {}): Promise<{ printedAt: string }> {
+    const fax = this.require(id);
+    await this.requireBytes(fax);
+    await this.deps.printer.printPdf(this.deps.files.absolute(fax.imagePath!), {
+      ...(options.silent ? { silent: true } : {}),
+      title: titleOf(fax),
+      target: { page: 'inbox', faxId: fax.faxId, accountId: fax.accountId },
+    });
+    const now = this.deps.now();
+    this.deps.stores.db.transaction(() => {
+      this.deps.stores.received.markPrinted(id, now);
+      this.deps.stores.events.record({ ref: { direction: 'INBOUND', receivedId: id }, at: now.toISOString(), source: 'local', status: 'PRINTED', detail: options.silent ? { automatic: true } : {} }, now);
+    })();
+    this.emit(fax.accountId, [id], 'printed', this.refreshBadge());
+    return { printedAt: now.toISOString() };
+  }
+
+  async saveAs(id: string, destination?: string): Promise<InboxSaveResult> {
+    const fax = this.require(id);
+    const bytes = await this.requireBytes(fax);
+    if (destination === undefined) return { kind: 'pdf', fileName: fileNameOf(fax), bytes: bytes.byteLength, base64: bytes.toString('base64') };
+    if (!path.isAbsolute(destination)) throw new AppError('VALIDATION', 'Choose where to save the fax with the Save dialog.', { field: 'destination' });
+    const target = /\.pdf$/i.test(destination) ? destination : `${destination}.pdf`;
+    const written = await this.deps.files.copyTo(fax.imagePath!, target);
+    return { kind: 'file', path: target, bytes: written };
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private async autoPrint(fax: InboxFax): Promise<void> {
+    try {
+      await this.print(fax.id, { silent: true });
+    } catch (error) {
+      const reason = isAppError(error) ? error.message : String(error);
+      this.deps.logger.warn('automatic print failed', { error: reason });
+      this.notice('warning', `The fax${fax.originatingNumber ? ` from ${fax.originatingNumber}` : ''} could not be printed automatically: ${reason} Print it from the Inbox.`);
+    }
+  }
+
+  private setRead(ids: readonly string[], read: boolean): InboxReadResult {
+    const now = this.deps.now();
+    const { received, events } = this.deps.stores;
+    const changed: string[] = [];
+    const byAccount = new Map<string, string[]>();
+    this.deps.stores.db.transaction(() => {
+      for (const id of new Set(ids)) {
+        const fax = received.get(id);
+        if (!fax || fax.deletedAt !== null) continue;
+        if (!(read ? received.markRead(id, now) : received.markUnread(id, now))) continue;
+        changed.push(id);
+        byAccount.set(fax.accountId, [...(byAccount.get(fax.accountId) ?? []), id]);
+        events.record({ ref: { direction: 'INBOUND', receivedId: id }, at: now.toISOString(), source: 'local', status: read ? 'READ' : 'UNREAD', detail: {} }, now);
+      }
+    })();
+    const unread = this.refreshBadge();
+    for (const [accountId, list] of byAccount) this.emit(accountId, list, read ? 'read' : 'unread', unread);
+    return { changed, unread };
+  }
+
+  /**
+   * The stored PDF's bytes, or null when it is not stored. A stored file that is missing or damaged
+   * on disk (the data folder was deleted or edited) is fetched again from the service.
+   */
+  private async storedBytes(fax: InboxFax): Promise<Buffer | null> {
+    if (fax.imageState !== 'stored' || !fax.imagePath) return null;
+    const bytes = await this.deps.files.read(fax.imagePath);
+    if (bytes && (await checkPdf(bytes)).ok) return bytes;
+    const now = this.deps.now();
+    this.deps.stores.received.setImageState(fax.id, { state: 'pending' }, now);
+    this.deps.stores.events.record(
+      { ref: { direction: 'INBOUND', receivedId: fax.id }, at: now.toISOString(), source: 'local', status: 'IMAGE_MISSING', detail: { damaged: bytes !== null } },
+      now,
+    );
+    this.deps.logger.warn('a stored fax image was missing or damaged; downloading it again', { faxId: fax.faxId });
+    this.deps.downloader().retry(fax.id);
+    this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
+    return null;
+  }
+
+  private async requireBytes(fax: InboxFax): Promise<Buffer> {
+    const bytes = await this.storedBytes(fax);
+    if (bytes) return bytes;
+    throw new AppError('CONFLICT', this.whyUnavailable(this.require(fax.id)).message);
+  }
+
+  private whyUnavailable(fax: InboxFax): { message: string; canRetry: boolean } {
+    switch (fax.imageState) {
+      case 'failed':
+        return { message: fax.imageError ?? 'The image of this fax could not be downloaded. Choose "Download again".', canRetry: true };
+      case 'downloading':
+        return { message: 'Faxdesk is downloading this fax; it shows here as soon as it is stored.', canRetry: false };
+      case 'stored':
+        return { message: 'The fax is stored; open it again.', canRetry: false };
+      case 'pending': {
+        const problem = this.deps.downloader().currentProblem;
+        if (fax.downloadedAt !== null) return { message: 'The file of this fax was missing from the data folder; Faxdesk is downloading it again.', canRetry: false };
+        return problem
+          ? { message: `Faxdesk is waiting to download this fax: ${problem.message}`, canRetry: true }
+          : { message: 'Faxdesk is about to download this fax; it shows here as soon as it is stored.', canRetry: false };
+      }
+    }
+  }
+
+  private require(id: string): InboxFax {
+    const fax = this.deps.stores.received.get(id);
+    if (!fax || fax.deletedAt !== null) throw new AppError('NOT_FOUND', 'This fax is not in your inbox any more: it may have been deleted. Reload the list.', { field: 'id' });
+    return fax;
+  }
+
+  private requireByFaxId(accountId: string, faxId: string): InboxFax {
+    const fax = this.deps.stores.received.getByFaxId(accountId, faxId);
+    if (!fax || fax.deletedAt !== null) throw new AppError('NOT_FOUND', 'This fax is not in your inbox any more: it may have been deleted. Reload the list.', { field: 'faxId' });
+    return fax;
+  }
+
+  private emit(accountId: string | null, ids: readonly string[], reason: InboxChangeReason, unread: number): void {
+    this.deps.events.emit('inbox:changed', { accountId, ids: [...ids], reason, unread });
+  }
+
+  private notice(level: 'info' | 'warning' | 'error', message: string): void {
+    this.deps.events.emit('app:notice', { level, message, at: this.deps.now().toISOString() });
+  }
+}
+
+function titleOf(fax: InboxFax): string {
+  const from = fax.originatingNumber ?? fax.tsid;
+  return `Fax${from ? ` from ${from}` : ''}, ${fax.completedAt.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** e.g. fax-2026-03-01-0900-from-13125550170.pdf */
+export function fileNameOf(fax: InboxFax): string {
+  const when = fax.completedAt.slice(0, 16).replace('T', '-').replace(':', '');
+  const from = (fax.originatingNumber ?? '').replace(/[^0-9A-Za-z]+/g, '') || 'unknown';
+  return `fax-${when}-from-${from}.pdf`;
+}

@@ -1,0 +1,311 @@
+/**
+ * The four feeds of one account, each one incremental pass over one kind of service record:
+ * - received: GET /faxes/received by completion time since (newest seen − overlap), every page;
+ *   now and then also the faxes the service still lists as not downloaded (a safety net for
+ *   anything a window could miss, e.g. a service clock that went back);
+ * - sent: GET /faxes/sent the same way; updates the outbox's jobs (by fax_id, through the outbox's
+ *   one state recorder) and imports faxes sent from other clients;
+ * - notifications: GET /notifications (the webhook delivery log) since (newest seen − 30 min);
+ * - active: GET /faxes/{id}/transmission-details for each job the service knows that is not final.
+ *
+ * Each page is written in one transaction as it arrives, through compare-before-write upserts, so a
+ * failure later in a walk loses nothing and re-reading costs nothing; the cursor moves only after the
+ * whole walk, and only when it changes. A cycle that finds nothing new writes nothing.
+ */
+import type { NotificationRecord, ReceivedFax, SentFax, TransmissionDetail } from '../../shared/domain/fax';
+import type { FaxRef } from '../../shared/domain/history';
+import { NOTIFICATIONS_WINDOW_OVERLAP_MS, isFinalOutboundState, laterOf, windowStart } from '../../shared/domain/sync';
+import { isAppError } from '../errors';
+import { attemptEvents, reportFromDetail, reportFromRecord } from '../outbox/outbound-states';
+import { IMPORTED_STATUS } from './notify-once';
+import { walkNotificationPages, walkOffsetPages } from './paging';
+import type { HistoryStores, OutboundStateRecorder, SyncClient } from './ports';
+
+export interface FeedContext {
+  accountId: string;
+  client: SyncClient;
+  stores: HistoryStores;
+  /** Records service reports on outbound jobs (the outbox's OutboundStates). */
+  states: OutboundStateRecorder;
+  now: () => Date;
+  signal: AbortSignal;
+}
+
+/**
+ * A timestamp further ahead of this computer's clock than this does not move a cursor: one bad
+ * record dated years ahead must not make every later window start after every real fax. (Windows
+ * then stay wider than needed, which costs nothing but bytes.)
+ */
+export const MAX_CURSOR_LEAD_MS = 2 * 24 * 3600_000;
+
+function cursorCandidate(at: string | null, now: Date): string | null {
+  if (!at) return null;
+  const time = Date.parse(at);
+  return Number.isNaN(time) || time > now.getTime() + MAX_CURSOR_LEAD_MS ? null : at;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Received
+
+export interface ReceivedFeedResult {
+  created: string[];
+  changed: string[];
+  /** Rows stored here that the service still lists as not downloaded: mark them on the service again. */
+  unmarked: { id: string; faxId: string }[];
+  /** First successful pass for this account: what it found is history, not news. */
+  initial: boolean;
+  swept: boolean;
+}
+
+export async function syncReceived(ctx: FeedContext, options: { sweep: boolean }): Promise<ReceivedFeedResult> {
+  const { accountId, client, stores, signal } = ctx;
+  const cursorRow = stores.cursors.get(accountId, 'received');
+  const initial = !cursorRow || cursorRow.lastOkAt === null;
+  const since = windowStart(cursorRow?.cursor);
+  const result: ReceivedFeedResult = { created: [], changed: [], unmarked: [], initial, swept: false };
+  let newest = cursorRow?.cursor ?? null;
+  const seen = new Set<string>();
+
+  const apply = (items: ReceivedFax[]) => {
+    const now = ctx.now();
+    stores.db.transaction(() => {
+      for (const item of items) {
+        const upsert = stores.received.upsertFromService(
+          accountId,
+          {
+            faxId: item.faxId,
+            completedAt: item.completedAt,
+            pages: item.pages,
+            faxStatus: item.faxStatus,
+            originatingNumber: item.originatingNumber,
+            destinationNumber: item.destinationNumber,
+            originatingTsid: item.originatingTsid,
+          },
+          now,
+        );
+        const ref: FaxRef = { direction: 'INBOUND', receivedId: upsert.id };
+        if (!seen.has(upsert.id)) {
+          seen.add(upsert.id);
+          if (upsert.created) result.created.push(upsert.id);
+          else if (upsert.changed) result.changed.push(upsert.id);
+        }
+        if (upsert.created) {
+          stores.events.record(
+            {
+              ref,
+              at: item.completedAt ?? now.toISOString(),
+              source: 'received-list',
+              status: 'RECEIVED',
+              detail: { ...(item.pages !== null ? { pages: item.pages } : {}), ...(item.originatingNumber ? { from: item.originatingNumber } : {}) },
+            },
+            now,
+          );
+        }
+        if (initial && item.imageDownloaded === true) {
+          // Already downloaded elsewhere before this account was first synchronised: history, never announced.
+          // At the fax's own time, so recording it again (a retried first pass) is a no-op.
+          const row = stores.received.get(upsert.id)!;
+          stores.events.record({ ref, at: row.completedAt, source: 'local', status: IMPORTED_STATUS, detail: {} }, now);
+        }
+        if (!upsert.created && item.imageDownloaded === false) {
+          const row = stores.received.get(upsert.id);
+          if (row && row.imageState === 'stored' && row.deletedAt === null && !result.unmarked.some((u) => u.id === row.id)) {
+            result.unmarked.push({ id: row.id, faxId: row.faxId });
+          }
+        }
+        newest = laterOf(newest, cursorCandidate(item.completedAt, now));
+      }
+    })();
+  };
+
+  await walkOffsetPages(
+    (paging) => client.listReceived({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
+    apply,
+    'list of received faxes',
+  );
+  if (options.sweep && !initial) {
+    await walkOffsetPages((paging) => client.listReceived({ imageDownloaded: false, ...paging }, { signal }), apply, 'list of faxes not downloaded yet');
+    result.swept = true;
+  }
+  stores.cursors.recordSuccess(accountId, 'received', newest, ctx.now());
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sent and active
+
+export interface OutboundFeedResult {
+  /** Jobs whose state or results changed (the recorder has announced them). */
+  changed: string[];
+  /** Jobs imported from the service (sent from another client). */
+  imported: string[];
+  /** Whether the account still has sends in flight (fast polling). Only the active feed says. */
+  busy?: boolean;
+}
+
+function digitsOf(value: string | null | undefined): string {
+  return (value ?? '').replace(/\D+/g, '');
+}
+
+/** The same fax number, allowing for a country code written on one side only. */
+export function sameFaxNumber(a: string | null | undefined, b: string | null | undefined): boolean {
+  const x = digitsOf(a);
+  const y = digitsOf(b);
+  if (x.length < 7 || y.length < 7) return x === y && x !== '';
+  return x === y || x.endsWith(y) || y.endsWith(x);
+}
+
+export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
+  const { accountId, client, stores, signal } = ctx;
+  const cursorRow = stores.cursors.get(accountId, 'sent');
+  const since = windowStart(cursorRow?.cursor);
+  const result: OutboundFeedResult = { changed: [], imported: [] };
+  let newest = cursorRow?.cursor ?? null;
+  let heldBack = false;
+
+  const apply = (items: SentFax[]) => {
+    const now = ctx.now();
+    // Jobs whose POST may have reached the service without Faxdesk learning the fax_id: the outbox
+    // reconciles them from this same list. A matching fax is left to it (never imported as a second
+    // job), and the window is held where it is until the outbox has decided.
+    const ambiguous = stores.outbound.listActive({ accountId }).filter((j) => j.faxId === null && (j.state === 'SUBMITTING' || j.state === 'UNKNOWN'));
+    stores.db.transaction(() => {
+      for (const item of items) {
+        const report = reportFromRecord(item, 'sent-list');
+        const job = stores.outbound.getByFaxId(accountId, item.faxId);
+        if (job) {
+          if (ctx.states.apply(job.id, report)?.changed) result.changed.push(job.id);
+        } else if (ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) {
+          heldBack = true;
+          continue;
+        } else {
+          const t = item.transmission;
+          const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
+          const state = t?.state ?? 'SUBMITTED';
+          const inserted = stores.outbound.insertFromService(
+            {
+              accountId,
+              faxId: item.faxId,
+              state,
+              destination: item.destinationNumber ?? 'unknown',
+              toName: item.routing?.toName ?? null,
+              toCompany: item.routing?.toCompany ?? null,
+              subject: item.routing?.subject ?? null,
+              clientData: item.clientData,
+              completedAt: item.completedAt,
+              durationSeconds: item.durationSeconds,
+              pages: item.pages,
+              errorCode: failed ? (t?.errorCode ?? null) : null,
+              errorReason: failed ? (t?.errorMessage ?? null) : null,
+              billableRetries: t?.billableRetries ?? null,
+            },
+            now,
+          );
+          if (inserted.created) {
+            result.imported.push(inserted.id);
+            stores.events.record(
+              {
+                ref: { direction: 'OUTBOUND', outboundId: inserted.id },
+                at: item.completedAt ?? now.toISOString(),
+                source: 'sent-list',
+                status: state,
+                detail: { imported: true, ...(t?.rawStatus ? { rawStatus: t.rawStatus } : {}), ...(failed && t?.errorCode ? { errorCode: t.errorCode } : {}) },
+              },
+              now,
+            );
+          }
+        }
+        newest = laterOf(newest, cursorCandidate(item.completedAt, now));
+      }
+    })();
+  };
+
+  await walkOffsetPages((paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }), apply, 'list of sent faxes');
+  stores.cursors.recordSuccess(accountId, 'sent', heldBack ? (cursorRow?.cursor ?? null) : newest, ctx.now());
+  return result;
+}
+
+/** Jobs the service knows (fax_id set) and that are not final: their real-time transmission detail. */
+export async function syncActive(ctx: FeedContext): Promise<OutboundFeedResult> {
+  const { accountId, client, stores, signal } = ctx;
+  const jobs = stores.outbound.listActive({ accountId });
+  const result: OutboundFeedResult = { changed: [], imported: [] };
+  const finished = new Set<string>();
+  for (const job of jobs) {
+    if (job.faxId === null) continue;
+    let detail: TransmissionDetail;
+    try {
+      detail = await client.getTransmissionDetail(job.faxId, { signal });
+    } catch (error) {
+      // Deleted on the service (or never there): nothing to learn; the other jobs still are.
+      if (isAppError(error) && error.code === 'NOT_FOUND') continue;
+      throw error;
+    }
+    const applied = ctx.states.apply(job.id, reportFromDetail(detail), attemptEvents(job.id, detail));
+    if (applied?.changed) result.changed.push(job.id);
+    if (applied && isFinalOutboundState(applied.job.state)) finished.add(job.id);
+  }
+  result.busy = jobs.some((j) => j.state !== 'SCHEDULED' && !finished.has(j.id));
+  stores.cursors.recordSuccess(accountId, 'active', null, ctx.now());
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notification log
+
+export interface NotificationsFeedResult {
+  created: string[];
+  changed: string[];
+}
+
+export async function syncNotifications(ctx: FeedContext): Promise<NotificationsFeedResult> {
+  const { accountId, client, stores, signal } = ctx;
+  const cursorRow = stores.cursors.get(accountId, 'notifications');
+  const since = windowStart(cursorRow?.cursor, NOTIFICATIONS_WINDOW_OVERLAP_MS);
+  const result: NotificationsFeedResult = { created: [], changed: [] };
+  let newest = cursorRow?.cursor ?? null;
+
+  const apply = (items: NotificationRecord[]) => {
+    const now = ctx.now();
+    stores.db.transaction(() => {
+      for (const record of items) {
+        const upsert = stores.notifications.upsertIfChanged(accountId, record, now);
+        if (upsert.created) result.created.push(record.notifyId);
+        else if (upsert.changed) result.changed.push(record.notifyId);
+        if ((upsert.created || upsert.changed) && record.faxId && record.sentStatus) {
+          const ref = refOf(stores, accountId, record);
+          if (ref) {
+            stores.events.record(
+              {
+                ref,
+                at: record.faxCompletedAt ?? now.toISOString(),
+                source: 'notification',
+                status: `WEBHOOK_${record.sentStatus}`,
+                detail: { notifyId: record.notifyId, ...(record.notifyDestination ? { destination: record.notifyDestination } : {}) },
+              },
+              now,
+            );
+          }
+        }
+        newest = laterOf(newest, cursorCandidate(record.faxCompletedAt, now));
+      }
+    })();
+  };
+
+  await walkNotificationPages((filter) => client.listNotifications(filter, { signal }), since ? { after: since } : {}, apply);
+  stores.cursors.recordSuccess(accountId, 'notifications', newest, ctx.now());
+  return result;
+}
+
+function refOf(stores: HistoryStores, accountId: string, record: NotificationRecord): FaxRef | null {
+  const faxId = record.faxId!;
+  if (record.direction !== 'INBOUND') {
+    const job = stores.outbound.getByFaxId(accountId, faxId);
+    if (job) return { direction: 'OUTBOUND', outboundId: job.id };
+  }
+  if (record.direction !== 'OUTBOUND') {
+    const fax = stores.received.getByFaxId(accountId, faxId);
+    if (fax) return { direction: 'INBOUND', receivedId: fax.id };
+  }
+  return null;
+}

@@ -1,0 +1,145 @@
+/**
+ * Composes background sync, the image downloader, the inbox and the activity log for createCore:
+ * the history repositories, the services, and their slice of the handler table. What other services
+ * use is `sync` (runNow / noteJobActive / syncNow / isPaused / setPaused / status) and `inbox`.
+ */
+import type { EventBus } from '../ipc/events';
+import type { Logger } from '../platform/logger';
+import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
+import { realTimers, type Timers } from '../platform/timers';
+import type { Db } from '../store/database';
+import { FaxEventsRepository } from '../store/repositories/fax-events-repository';
+import { NotificationsRepository } from '../store/repositories/notifications-repository';
+import { OutboundRepository } from '../store/repositories/outbound-repository';
+import { ReceivedRepository } from '../store/repositories/received-repository';
+import { SyncCursorsRepository } from '../store/repositories/sync-cursors-repository';
+import { createInboxHandlers, type InboxHandlers } from '../inbox/handlers';
+import { ImageDownloader, type ImageDownloaderOptions } from '../inbox/image-downloader';
+import { InboxFiles, type InboxFileSystem } from '../inbox/inbox-files';
+import { InboxService } from '../inbox/inbox-service';
+import type { SyncIntervals } from './account-sync';
+import { ActivityService } from './activity';
+import { createSyncHandlers, type SyncHandlers } from './handlers';
+import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from './ports';
+import { SyncService } from './sync-service';
+
+export { SyncService } from './sync-service';
+export { notifyOnce, wasAnnounced } from './notify-once';
+export type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncClient, SyncSettings } from './ports';
+
+export interface SyncModuleDeps {
+  db: Db;
+  dataDir: string;
+  /** The outbox's OutboundStates: the one writer of service-reported outbound state. */
+  states: OutboundStateRecorder;
+  accounts: SyncAccounts;
+  settings: SyncSettings;
+  events: EventBus;
+  logger: Logger;
+  now: () => Date;
+  system: SystemSignals;
+  notifier: Notifier;
+  printer: Printer;
+  badge: Badge;
+  timers?: Timers;
+  intervals?: Partial<SyncIntervals>;
+  sweepEveryMs?: number;
+  downloads?: ImageDownloaderOptions;
+  random?: () => number;
+  /** Tests: a file system that fails on purpose. */
+  fs?: InboxFileSystem;
+}
+
+export interface SyncModule {
+  sync: SyncService;
+  inbox: InboxService;
+  downloader: ImageDownloader;
+  activity: ActivityService;
+  stores: HistoryStores;
+  handlers: SyncHandlers & InboxHandlers;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createHistoryStores(db: Db): HistoryStores {
+  return {
+    db,
+    received: new ReceivedRepository(db),
+    outbound: new OutboundRepository(db),
+    events: new FaxEventsRepository(db),
+    notifications: new NotificationsRepository(db),
+    cursors: new SyncCursorsRepository(db),
+  };
+}
+
+export function createSyncModule(deps: SyncModuleDeps): SyncModule {
+  const timers = deps.timers ?? realTimers;
+  const stores = createHistoryStores(deps.db);
+  let sync: SyncService | null = null;
+  let inbox: InboxService | null = null;
+  const files = new InboxFiles(deps.dataDir, {
+    ...(deps.fs ? { fs: deps.fs } : {}),
+    onFolderRecreated: (folder) => inbox?.handleFolderRecreated(folder),
+  });
+  const downloader = new ImageDownloader({
+    ...deps.downloads,
+    stores,
+    files,
+    accounts: deps.accounts,
+    timers,
+    now: deps.now,
+    logger: deps.logger,
+    onStored: (fax) => inbox?.handleStored(fax),
+    onFailed: (fax, error, willRetry) => inbox?.handleFailed(fax, error, willRetry),
+    onProblem: (error) => inbox?.handleProblem(error),
+  });
+  inbox = new InboxService({
+    stores,
+    files,
+    downloader: () => downloader,
+    accounts: deps.accounts,
+    settings: deps.settings,
+    notifier: deps.notifier,
+    printer: deps.printer,
+    badge: deps.badge,
+    events: deps.events,
+    logger: deps.logger,
+    now: deps.now,
+    onStatusChange: () => sync?.emitStatus(),
+  });
+  sync = new SyncService({
+    stores,
+    states: deps.states,
+    accounts: deps.accounts,
+    settings: deps.settings,
+    events: deps.events,
+    logger: deps.logger,
+    now: deps.now,
+    timers,
+    system: deps.system,
+    inbox,
+    ...(deps.intervals ? { intervals: deps.intervals } : {}),
+    ...(deps.sweepEveryMs !== undefined ? { sweepEveryMs: deps.sweepEveryMs } : {}),
+    ...(deps.random ? { random: deps.random } : {}),
+  });
+  const service = sync;
+  const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });
+  return {
+    sync,
+    inbox,
+    downloader,
+    activity,
+    stores,
+    handlers: { ...createSyncHandlers(sync, activity), ...createInboxHandlers(inbox) },
+    async start() {
+      inbox.refreshBadge();
+      // Sync first: it tells the downloader whether it is paused (asleep, offline) before it starts.
+      service.start();
+      await downloader.start();
+    },
+    async stop() {
+      await service.stop();
+      await downloader.stop();
+    },
+  };
+}

@@ -1,0 +1,277 @@
+/**
+ * Background sync of every active account: one AccountSync (four feeds on their own scheduler) per
+ * account that is enabled and ready, added and removed as accounts change.
+ * - Fast (the fast interval) while the window has focus or the account has sends in flight; the
+ *   person's poll interval (pollIntervalSeconds) otherwise, applied as soon as it changes.
+ * - Paused while the machine sleeps, while it is offline, and while the person paused it; image
+ *   downloads pause with it.
+ * - What changed goes out as events (inbox:changed, activity:changed, and outbox:changed for jobs
+ *   imported from the service) only when something did; `sync:status` when what the status bar
+ *   shows changed.
+ * - Outbound states go through the outbox's one recorder (OutboundStates), which also announces
+ *   `outbox:changed` and raises the one final-state notification.
+ */
+import type { SyncFeed } from '../../shared/domain/history';
+import type { AccountSyncStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
+import type { EventBus } from '../ipc/events';
+import type { Logger } from '../platform/logger';
+import type { SystemSignals } from '../platform/ports';
+import type { Timers } from '../platform/timers';
+import { AccountSync, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
+import { isSyncable, type HistoryStores, type OutboundStateRecorder, type SyncAccounts, type SyncSettings } from './ports';
+
+/** What the inbox does with sync results (the InboxService implements it). */
+export interface InboxHooks {
+  receivedChanged(accountId: string, created: readonly string[], changed: readonly string[]): void;
+  /** Stored here, still "not downloaded" on the service. */
+  markOnServiceLater(accountId: string, rows: readonly { id: string; faxId: string }[]): void;
+  setPaused(paused: boolean): void;
+  downloadStatus(): SyncStatus['downloads'];
+}
+
+export const DEFAULT_FAST_INTERVAL_MS = 10_000;
+export const DEFAULT_BACKOFF_BASE_MS = 5_000;
+export const DEFAULT_BACKOFF_MAX_MS = 10 * 60_000;
+/** How often (local time) the received feed also asks for every fax not downloaded yet. */
+export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
+
+export interface SyncServiceDeps {
+  stores: HistoryStores;
+  /** The outbox's OutboundStates. */
+  states: OutboundStateRecorder;
+  accounts: SyncAccounts;
+  settings: SyncSettings;
+  events: Pick<EventBus, 'emit'>;
+  logger: Logger;
+  now: () => Date;
+  timers: Timers;
+  system: SystemSignals;
+  inbox: InboxHooks;
+  /** Overrides (tests, benchmarks); the idle interval otherwise follows the pollIntervalSeconds setting. */
+  intervals?: Partial<SyncIntervals>;
+  sweepEveryMs?: number;
+  random?: () => number;
+}
+
+export class SyncService {
+  private readonly running = new Map<string, AccountSync>();
+  private readonly pauses = new Set<SyncPauseReason>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private focused = false;
+  private started = false;
+  private lastStatusJson = '';
+  private idleMs: number;
+
+  constructor(private readonly deps: SyncServiceDeps) {
+    this.idleMs = deps.intervals?.idleMs ?? deps.settings.values.pollIntervalSeconds * 1000;
+  }
+
+  private get fastMs(): number {
+    return this.deps.intervals?.fastMs ?? DEFAULT_FAST_INTERVAL_MS;
+  }
+
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    const { system, accounts, settings } = this.deps;
+    if (!system.isOnline()) this.pauses.add('offline');
+    this.unsubscribe.push(
+      system.onSuspend(() => this.pause('suspend')),
+      system.onResume(() => this.resume('suspend')),
+      system.onOnlineChange((online) => (online ? this.resume('offline') : this.pause('offline'))),
+      accounts.onChange(() => this.reconcile()),
+      settings.onChange((snapshot) => this.applyPollInterval(snapshot.values.pollIntervalSeconds)),
+    );
+    this.deps.inbox.setPaused(this.pauses.size > 0);
+    this.reconcile();
+    this.emitStatus();
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    for (const off of this.unsubscribe.splice(0)) off();
+    const all = [...this.running.values()];
+    this.running.clear();
+    await Promise.all(all.map((a) => a.stop()));
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // What the outbox, the tray and the UI call
+
+  /** The person's pause (tray, status bar). */
+  isPaused(): boolean {
+    return this.pauses.has('user');
+  }
+
+  setPaused(paused: boolean): SyncStatus {
+    if (paused) this.pause('user');
+    else this.resume('user');
+    return this.status();
+  }
+
+  setFocus(focused: boolean): SyncStatus {
+    if (focused !== this.focused) {
+      this.focused = focused;
+      for (const account of this.running.values()) this.applyMode(account);
+      this.emitStatus();
+    }
+    return this.status();
+  }
+
+  /**
+   * Synchronise soon (not while paused), without waiting: after a send or a cancel (the outbox),
+   * or a Refresh click. One account or all; some feeds or all.
+   */
+  runNow(accountId?: string, feeds?: readonly SyncFeed[]): void {
+    for (const account of this.running.values()) {
+      if (accountId === undefined || account.accountId === accountId) account.runSoon(feeds);
+    }
+  }
+
+  /** The outbox has a job in flight for this account: poll fast and look at it now. */
+  noteJobActive(accountId: string): void {
+    const account = this.running.get(accountId);
+    if (!account) return;
+    account.busy = true;
+    this.applyMode(account);
+    account.runSoon(['active', 'sent']);
+  }
+
+  /** Runs every feed of one account (or all) now and waits (tests, benchmarks, diagnostics). */
+  async syncNow(accountId?: string, feeds?: readonly SyncFeed[]): Promise<FeedOutcome[]> {
+    const targets = [...this.running.values()].filter((a) => accountId === undefined || a.accountId === accountId);
+    const outcomes = await Promise.all(targets.map((a) => a.syncNow(feeds)));
+    return outcomes.flat();
+  }
+
+  status(): SyncStatus {
+    const accounts: AccountSyncStatus[] = [...this.running.values()].map((account) => {
+      const feeds = account.feedStatuses();
+      const oks = feeds.map((f) => f.lastOkAt);
+      const lastSyncedAt = oks.some((t) => t === null) ? null : oks.reduce<string>((min, t) => (t! < min ? t! : min), oks[0]!);
+      const errors = feeds.map((f) => f.lastError).filter((e): e is SyncErrorView => e !== null);
+      const lastError = errors.reduce<SyncErrorView | null>((latest, e) => (latest === null || e.at > latest.at ? e : latest), null);
+      return { accountId: account.accountId, label: account.label, lastSyncedAt, lastError, mode: account.mode, feeds };
+    });
+    return {
+      paused: this.pauses.size > 0,
+      pausedByUser: this.pauses.has('user'),
+      pauseReasons: [...this.pauses],
+      focused: this.focused,
+      idleIntervalSeconds: Math.round(this.idleMs / 1000),
+      fastIntervalSeconds: Math.round(Math.min(this.fastMs, this.idleMs) / 1000),
+      accounts,
+      downloads: this.deps.inbox.downloadStatus(),
+    };
+  }
+
+  /** Emits `sync:status` if what it shows changed since the last one. */
+  emitStatus(): void {
+    const status = this.status();
+    // The next-run times move on every cycle; they alone are not news.
+    const json = JSON.stringify({ ...status, accounts: status.accounts.map((a) => ({ ...a, feeds: a.feeds.map((f) => ({ ...f, nextRunAt: null })) })) });
+    if (json === this.lastStatusJson) return;
+    this.lastStatusJson = json;
+    this.deps.events.emit('sync:status', status);
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private pause(reason: SyncPauseReason): void {
+    if (this.pauses.has(reason)) return;
+    this.pauses.add(reason);
+    for (const account of this.running.values()) account.pause(reason);
+    this.deps.inbox.setPaused(true);
+    this.deps.logger.info('sync paused', { reason });
+    this.emitStatus();
+  }
+
+  private resume(reason: SyncPauseReason): void {
+    if (!this.pauses.delete(reason)) return;
+    for (const account of this.running.values()) account.resume(reason);
+    if (this.pauses.size === 0) this.deps.inbox.setPaused(false);
+    this.deps.logger.info('sync resumed', { reason, stillPaused: [...this.pauses] });
+    this.emitStatus();
+  }
+
+  private applyPollInterval(seconds: number): void {
+    if (this.deps.intervals?.idleMs !== undefined) return;
+    const ms = seconds * 1000;
+    if (ms === this.idleMs) return;
+    this.idleMs = ms;
+    for (const account of this.running.values()) account.setIdleInterval(ms, this.fastMs);
+    this.emitStatus();
+  }
+
+  private applyMode(account: AccountSync): void {
+    account.setMode(this.focused || account.busy ? 'fast' : 'idle');
+  }
+
+  /** Starts sync for accounts that became active and ready; stops it for the others. */
+  private reconcile(): void {
+    if (!this.started) return;
+    const wanted = new Map(this.deps.accounts.list().filter(isSyncable).map((a) => [a.id, a]));
+    for (const [id, account] of [...this.running]) {
+      if (wanted.has(id)) {
+        account.label = wanted.get(id)!.label;
+        continue;
+      }
+      this.running.delete(id);
+      void account.stop();
+    }
+    for (const [id, view] of wanted) {
+      if (this.running.has(id)) continue;
+      const account = new AccountSync({
+        accountId: id,
+        label: view.label,
+        stores: this.deps.stores,
+        states: this.deps.states,
+        accounts: this.deps.accounts,
+        timers: this.deps.timers,
+        now: this.deps.now,
+        logger: this.deps.logger,
+        intervals: {
+          fastMs: this.fastMs,
+          idleMs: this.idleMs,
+          backoffBaseMs: this.deps.intervals?.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS,
+          backoffMaxMs: this.deps.intervals?.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS,
+        },
+        sweepEveryMs: this.deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
+        ...(this.deps.random ? { random: this.deps.random } : {}),
+        onResult: (result) => this.handle(result),
+        onFeedState: () => this.emitStatus(),
+      });
+      account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.state !== 'SCHEDULED');
+      for (const reason of this.pauses) account.pause(reason);
+      this.applyMode(account);
+      this.running.set(id, account);
+      account.start();
+    }
+    this.emitStatus();
+  }
+
+  private handle(result: FeedRunResult): void {
+    const { events } = this.deps;
+    switch (result.feed) {
+      case 'received':
+        if (result.created.length || result.changed.length) this.deps.inbox.receivedChanged(result.accountId, result.created, result.changed);
+        if (result.unmarked.length) this.deps.inbox.markOnServiceLater(result.accountId, result.unmarked);
+        return;
+      case 'notifications':
+        if (result.created.length || result.changed.length) {
+          events.emit('activity:changed', { accountId: result.accountId, created: result.created.length, changed: result.changed.length });
+        }
+        return;
+      case 'sent':
+      case 'active':
+        // Changed jobs were announced by the recorder; imported ones are news only sync knows.
+        if (result.imported.length) events.emit('outbox:changed', { accountId: result.accountId, ids: result.imported });
+        if (result.feed === 'active') {
+          const account = this.running.get(result.accountId);
+          if (account) this.applyMode(account);
+        }
+        return;
+    }
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Inbox (received faxes), Activity (the service's webhook delivery log) and background sync status.
+ * Lists are keyset-paged: pass back `next` as `cursor` for the following page (an opaque string).
+ * Events carry only what changed (ids), so a page refetches what it shows. Outbound jobs the sync
+ * updates or imports are announced with the outbox's own `outbox:changed` (contract/outbox.ts).
+ */
+import { z } from 'zod';
+import { call, event } from '../define';
+import type { PingResult } from '../../domain/fax';
+import type { FaxEvent, ImageState, InboxFax, LoggedNotification } from '../../domain/history';
+import type { SyncStatus } from '../../domain/sync';
+
+// ---------------------------------------------------------------------------------------------
+// Outputs
+
+export interface InboxPage {
+  items: InboxFax[];
+  /** Pass back as `cursor` for the next page; null when this page is the last. */
+  next: string | null;
+}
+
+export interface InboxFaxDetail {
+  fax: InboxFax;
+  /** Oldest first: RECEIVED, IMAGE_STORED, NOTIFIED, READ, PRINTED, IMAGE_FAILED, WEBHOOK_*... */
+  timeline: FaxEvent[];
+}
+
+/** The fax's PDF, or why it cannot be shown yet. */
+export type InboxImage =
+  | { kind: 'pdf'; id: string; fileName: string; bytes: number; base64: string }
+  | {
+      kind: 'unavailable';
+      id: string;
+      imageState: ImageState;
+      /** A sentence to show (still downloading, what went wrong, what Faxdesk does next). */
+      message: string;
+      /** Offer "Download again" (`inbox:retryDownload`). */
+      canRetry: boolean;
+    };
+
+export interface InboxReadResult {
+  /** The ids whose state changed (the others already were). */
+  changed: string[];
+  unread: number;
+}
+
+export interface InboxDeleteResult {
+  id: string;
+  /** The service deleted it now (false: it was already gone there). */
+  deletedOnService: boolean;
+  unread: number;
+}
+
+/**
+ * Save as PDF. With `destination` (the desktop app, from a save dialog) the file is copied there;
+ * without it (the browser bridge, which has no file system of its own) the bytes come back for the
+ * page to download.
+ */
+export type InboxSaveResult = { kind: 'file'; path: string; bytes: number } | { kind: 'pdf'; fileName: string; bytes: number; base64: string };
+
+export interface ActivityPage {
+  items: LoggedNotification[];
+  next: string | null;
+}
+
+export interface ActivityPingResult {
+  ping: PingResult[];
+  /** What happened, in a sentence; the delivery shows up in the Activity list once the service logs it. */
+  message: string;
+}
+
+export type InboxChangeReason = 'arrived' | 'updated' | 'image' | 'read' | 'unread' | 'printed' | 'deleted';
+
+export interface InboxChange {
+  accountId: string | null;
+  /** Local ids of the received faxes that changed. */
+  ids: string[];
+  reason: InboxChangeReason;
+  /** Unread faxes across all accounts (the badge). */
+  unread: number;
+}
+
+export interface ActivityChange {
+  accountId: string;
+  created: number;
+  changed: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs
+
+const Id = z.string().trim().min(1, 'Choose a fax.').max(100);
+const AccountId = z.string().trim().min(1, 'Choose an account.').max(100);
+const FaxId = z.string().trim().min(1).max(200);
+const Cursor = z.string().max(500);
+const Time = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Use a date and time such as 2026-03-01T09:00:00Z.');
+const Direction = z.enum(['INBOUND', 'OUTBOUND']);
+
+export const InboxListInputSchema = z
+  .object({
+    accountId: AccountId.optional(),
+    unreadOnly: z.boolean().default(false),
+    /** Received at or after. */
+    from: Time.optional(),
+    /** Received at or before. */
+    to: Time.optional(),
+    /** The sender's number (3 or more trailing digits, or its beginning). */
+    number: z.string().trim().max(40).optional(),
+    /** Words to find (number, sender's station id, fax id). */
+    search: z.string().trim().max(200).optional(),
+    cursor: Cursor.optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .strict()
+  .refine((v) => v.from === undefined || v.to === undefined || Date.parse(v.from) <= Date.parse(v.to), {
+    message: 'The start of the date range is after its end.',
+    path: ['from'],
+  });
+export type InboxListInput = z.output<typeof InboxListInputSchema>;
+
+/** A fax by local id, or by account and the service's fax_id (what a notification click carries). */
+export const InboxFaxRefSchema = z.union([
+  z.object({ id: Id }).strict(),
+  z.object({ accountId: AccountId, faxId: FaxId }).strict(),
+]);
+export type InboxFaxRefInput = z.output<typeof InboxFaxRefSchema>;
+
+const ById = z.object({ id: Id }).strict();
+const Ids = z.object({ ids: z.array(Id).min(1, 'Choose at least one fax.').max(500) }).strict();
+
+export const InboxSaveAsInputSchema = z
+  .object({
+    id: Id,
+    /** Absolute path chosen in a save dialog; left out in the browser bridge (the bytes come back). */
+    destination: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
+
+export const ActivityListInputSchema = z
+  .object({
+    accountId: AccountId.optional(),
+    sentStatus: z.enum(['SUCCESSFUL', 'FAILED', 'QUEUED']).optional(),
+    direction: Direction.optional(),
+    cursor: Cursor.optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  })
+  .strict();
+export type ActivityListInput = z.output<typeof ActivityListInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+
+export const inboxCalls = {
+  'inbox:list': call(InboxListInputSchema).returns<InboxPage>(),
+  'inbox:get': call(InboxFaxRefSchema).returns<InboxFaxDetail>(),
+  'inbox:image': call(ById).returns<InboxImage>(),
+  /** Downloads the image again now, whatever its earlier tries. */
+  'inbox:retryDownload': call(ById).returns<InboxFax>(),
+  'inbox:markRead': call(Ids).returns<InboxReadResult>(),
+  'inbox:markUnread': call(Ids).returns<InboxReadResult>(),
+  /** Deletes on the service, then here (the row stays hidden, so sync does not bring it back). Confirm first. */
+  'inbox:delete': call(z.object({ id: Id, confirm: z.literal(true, { error: 'Deleting a fax must be confirmed.' }) }).strict()).returns<InboxDeleteResult>(),
+  'inbox:print': call(ById).returns<{ printedAt: string }>(),
+  'inbox:saveAs': call(InboxSaveAsInputSchema).returns<InboxSaveResult>(),
+
+  'activity:list': call(ActivityListInputSchema).returns<ActivityPage>(),
+  /** POST /notifications/ping, then reads the delivery log again. */
+  'activity:ping': call(z.object({ accountId: AccountId, direction: Direction }).strict()).returns<ActivityPingResult>(),
+
+  'sync:status': call(z.void()).returns<SyncStatus>(),
+  /** Synchronise now (one account or all); answers at once, progress comes as `sync:status` events. */
+  'sync:refresh': call(z.object({ accountId: AccountId.optional() }).strict().optional()).returns<SyncStatus>(),
+  /** The person's pause (tray, status bar); sleep and offline pause by themselves. */
+  'sync:setPaused': call(z.object({ paused: z.boolean() }).strict()).returns<SyncStatus>(),
+  /** The window gained or lost focus: sync runs at the fast interval while it has it. */
+  'sync:setFocus': call(z.object({ focused: z.boolean() }).strict()).returns<SyncStatus>(),
+} as const;
+
+export const inboxEvents = {
+  'inbox:changed': event<InboxChange>(),
+  'activity:changed': event<ActivityChange>(),
+  /** After every sync cycle whose outcome changed what the status shows, and on pause/focus changes. */
+  'sync:status': event<SyncStatus>(),
+} as const;
