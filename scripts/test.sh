@@ -23,8 +23,12 @@ run_vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json=
 echo "== tests"
 status=0
 if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
-  # The keyring daemon is started unlocked with a throwaway password, for this run only.
-  dbus-run-session -- bash -c 'echo -n faxdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"' _ "${run_vitest[@]}" || status=$?
+  # A throwaway keyring for this run only: its own folder (never the developer's real keyring, whose
+  # password we do not know) and a known password, started unlocked.
+  keyring_home=$(mktemp -d)
+  trap 'rm -rf "$keyring_home"' EXIT
+  dbus-run-session -- env XDG_DATA_HOME="$keyring_home" bash -c \
+    'echo -n faxdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"' _ "${run_vitest[@]}" || status=$?
 else
   echo "NOTE: dbus-run-session or gnome-keyring-daemon is missing (apt-get install -y gnome-keyring dbus-x11);" \
        "keychain tests will fail unless FAXDESK_SKIP_KEYCHAIN=1." >&2
