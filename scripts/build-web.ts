@@ -29,9 +29,40 @@ export function isWebBuildFresh(): boolean {
   return built > source;
 }
 
+const LOCK_DIR = path.join(ROOT, 'out', '.build-lock');
+const STALE_LOCK_MS = 5 * 60_000;
+
+/** One build at a time across processes (parallel test runs, a developer's `npm run web`). */
+async function withBuildLock<T>(work: () => Promise<T>): Promise<T> {
+  fs.mkdirSync(path.dirname(LOCK_DIR), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK_DIR);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const age = Date.now() - (fs.statSync(LOCK_DIR, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > STALE_LOCK_MS) fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(LOCK_DIR, { recursive: true, force: true });
+  }
+}
+
 export async function ensureWebBuild(options: { force?: boolean; log?: (line: string) => void } = {}): Promise<void> {
-  const log = options.log ?? ((line: string) => process.stderr.write(line + '\n'));
   if (!options.force && isWebBuildFresh()) return;
+  await withBuildLock(async () => {
+    // Another process may have built while this one waited.
+    if (!options.force && isWebBuildFresh()) return;
+    await buildWeb(options.log ?? ((line: string) => process.stderr.write(line + '\n')));
+  });
+}
+
+async function buildWeb(log: (line: string) => void): Promise<void> {
   log('Faxdesk: building the renderer…');
   const cli = path.join(ROOT, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
   const result = spawnSync(process.execPath, [cli, 'build'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
