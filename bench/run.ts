@@ -4,12 +4,16 @@
  */
 import { runDocumentsBench } from './documents';
 import { runEmulatorBench } from './emulator';
+import { runOutboxBench } from './outbox';
 import { runStoreBench } from './store';
+import { runSyncBench } from './sync';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   store: runStoreBench,
   documents: runDocumentsBench,
   emulator: runEmulatorBench,
+  sync: runSyncBench,
+  outbox: runOutboxBench,
 };
 
 async function main(): Promise<void> {

@@ -5,11 +5,21 @@
  */
 import path from 'node:path';
 import type { AppInfo } from '../shared/ipc/contract/app';
+import { createAccountsModule, type AccountService, type SecretStore, type StartEmulator } from './accounts';
+import { createContactsModule, type ContactsService } from './contacts';
+import { DesktopService } from './desktop/desktop-service';
+import { notificationFor } from './desktop/notification-policy';
 import { EventBus } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
+import { createOutboxModule, type OutboxService } from './outbox';
+import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
 import type { Badge, FetchFn, Notifier, Printer, SystemSignals } from './platform/ports';
+import { Redactor } from './platform/redact';
 import { SettingsService } from './settings/settings-service';
+import type { InboxService } from './inbox/inbox-service';
+import { createSyncModule, type SyncService } from './sync';
+import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { SettingsRepository } from './store/repositories/settings-repository';
 
@@ -24,6 +34,12 @@ export interface CoreDeps {
   badge: Badge;
   system: SystemSignals;
   fetch: FetchFn;
+  /** The OS keychain (KeyringSecretStore) in the app; MemorySecretStore in tests. */
+  secretStore: SecretStore;
+  /** Starts the Sandbox emulator; default: the built-in one. null: no Sandbox (tests). */
+  startEmulator?: StartEmulator | null;
+  /** Keeps secrets out of logs and diagnostics; the app shares it with its file logger. */
+  redactor?: Redactor;
   now?: () => Date;
 }
 
@@ -32,6 +48,22 @@ export interface Core {
   readonly dispatch: Dispatch;
   readonly events: EventBus;
   readonly db: Db;
+  /** Fax service accounts: `clientFor(accountId)` gives a ready API client (sync, outbox, inbox). */
+  readonly accounts: AccountService;
+  /** Compose hand-off, hot folder, diagnostics. */
+  readonly desktop: DesktopService;
+  /** The address book: recipient search for Compose, markUsed after a send. */
+  readonly contacts: ContactsService;
+  /** Saved header designs (Compose's default header). */
+  readonly templates: TemplatesService;
+  /** Register every secret here (`redactor.register(apiKey)`) so no log line can carry it. */
+  readonly redactor: Redactor;
+  /** Compose and Outbox; `outbox.states` records service reports on outbound jobs (notifies finals once). */
+  readonly outbox: OutboxService;
+  /** Background sync: `runNow(accountId)`, `noteJobActive(accountId)` (fast polling), `isPaused()/setPaused()`, `status()`. */
+  readonly sync: SyncService;
+  /** Received faxes: arrival handling (one notification, auto-print, badge) and the Inbox page's calls. */
+  readonly inbox: InboxService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,6 +76,73 @@ export function createCore(deps: CoreDeps): Core {
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
   const settings = new SettingsService(new SettingsRepository(db), now);
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
+  const redactor = deps.redactor ?? new Redactor();
+  const accounts = createAccountsModule({
+    db,
+    dataDir: deps.dataDir,
+    secretStore: deps.secretStore,
+    fetch: deps.fetch,
+    logger: deps.logger,
+    redactor,
+    now,
+    ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
+    onChange: (list) => events.emit('accounts:changed', list),
+    onFirstRun: (sandboxId) => {
+      if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
+    },
+  });
+  const desktop = new DesktopService({
+    dataDir: deps.dataDir,
+    logDir: logDirOf(deps.dataDir),
+    appVersion: deps.appVersion,
+    shell: deps.shell,
+    events,
+    settings,
+    logger: deps.logger,
+    redactor,
+    now,
+    describeAccounts: () => accounts.service.list(),
+  });
+
+  const addressBook = createContactsModule({ db, logger: deps.logger, now, events });
+
+  const sending = createOutboxModule({
+    db,
+    dataDir: deps.dataDir,
+    logger: deps.logger,
+    now,
+    accounts: {
+      clientFor: (accountId) => accounts.service.clientFor(accountId),
+      describe: (accountId) => {
+        const account = accounts.service.list().find((a) => a.id === accountId);
+        return account ? { label: account.displayLabel, enabled: account.enabled } : null;
+      },
+    },
+    emit: (payload) => events.emit('outbox:changed', payload),
+    // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
+    notify: (event) => {
+      const notification = notificationFor(settings.values, event);
+      if (notification) deps.notifier.show(notification);
+    },
+    // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
+    syncNow: (accountId) => background.sync.noteJobActive(accountId),
+    trackActive: false,
+  });
+
+  const background = createSyncModule({
+    db,
+    dataDir: deps.dataDir,
+    states: sending.outbox.states,
+    accounts: accounts.service,
+    settings,
+    events,
+    logger: deps.logger,
+    now,
+    system: deps.system,
+    notifier: deps.notifier,
+    printer: deps.printer,
+    badge: deps.badge,
+  });
 
   const handlers: HandlerTable = {
     'app:info': () => ({
@@ -58,6 +157,11 @@ export function createCore(deps: CoreDeps): Core {
     }),
     'settings:get': () => settings.get(),
     'settings:set': (patch) => settings.set(patch),
+    ...accounts.handlers,
+    ...desktop.handlers(),
+    ...addressBook.handlers,
+    ...sending.handlers,
+    ...background.handlers,
   };
 
   let stopped = false;
@@ -66,12 +170,28 @@ export function createCore(deps: CoreDeps): Core {
     dispatch: createGate(handlers, deps.logger),
     events,
     db,
+    accounts: accounts.service,
+    desktop,
+    contacts: addressBook.contacts,
+    templates: addressBook.templates,
+    redactor,
+    outbox: sending.outbox,
+    sync: background.sync,
+    inbox: background.inbox,
     async start() {
+      await accounts.start();
+      await sending.start();
+      await background.start();
+      desktop.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      desktop.stop();
+      await background.stop();
+      await sending.stop();
+      await accounts.stop();
       db.close();
     },
   };

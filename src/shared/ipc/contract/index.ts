@@ -5,14 +5,29 @@
  */
 import type { z } from 'zod';
 import type { CallSpec, EventSpec } from '../define';
+import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
+import { contactCalls, contactEvents } from './contacts';
+import { desktopCalls, desktopEvents } from './desktop';
+import { inboxCalls, inboxEvents } from './inbox';
+import { outboxCalls, outboxEvents } from './outbox';
 
 export const calls = {
   ...appCalls,
+  ...accountCalls,
+  ...desktopCalls,
+  ...inboxCalls,
+  ...contactCalls,
+  ...outboxCalls,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...accountEvents,
+  ...desktopEvents,
+  ...inboxEvents,
+  ...contactEvents,
+  ...outboxEvents,
 } as const;
 
 export type Calls = typeof calls;

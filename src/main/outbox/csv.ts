@@ -1,0 +1,118 @@
+/**
+ * The Outbox as CSV (RFC 4180: comma-separated, CRLF, fields quoted when needed, UTF-8 with a BOM so
+ * spreadsheet programs read accents right). A cell that a spreadsheet would run as a formula (starting
+ * with = + - @ or a tab/CR) is prefixed with an apostrophe: a recipient's name must never execute.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { OutboundJob } from '../../shared/domain/history';
+import { OUTBOX_STATUS_LABELS, outboxStatusOf } from '../../shared/domain/outbox';
+import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
+import { AppError } from '../errors';
+
+export const CSV_COLUMNS = [
+  'Job ID',
+  'Compose ID',
+  'Account',
+  'Created (UTC)',
+  'Scheduled (UTC)',
+  'Submitted (UTC)',
+  'Completed (UTC)',
+  'Status',
+  'State',
+  'Destination',
+  'To name',
+  'To company',
+  'Subject',
+  'Documents',
+  'Pages counted',
+  'Pages sent',
+  'Duration (s)',
+  'Result code',
+  'Result meaning',
+  'Reason',
+  'Billable retries',
+  'Fax ID',
+  'Client code',
+  'Client ID',
+  'Client matter',
+  'Client name',
+  'Client reference',
+  'Billing code',
+] as const;
+
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvRow(job: OutboundJob): string {
+  const info = job.errorCode ? describeTransmissionCode(job.errorCode) : null;
+  const c = job.clientData;
+  const values: (string | number | null)[] = [
+    job.id,
+    job.composeId,
+    job.accountId,
+    job.createdAt,
+    job.scheduledAt,
+    job.submittedAt,
+    job.completedAt,
+    OUTBOX_STATUS_LABELS[outboxStatusOf(job)],
+    job.state,
+    job.destination,
+    job.toName,
+    job.toCompany,
+    job.subject,
+    job.documents.map((d) => d.name).join('; '),
+    job.pageCount,
+    job.pages,
+    job.durationSeconds,
+    job.errorCode,
+    info && job.errorCode !== 'NOT_SENT' ? info.meaning : null,
+    job.rejection ?? job.errorReason,
+    job.billableRetries,
+    job.faxId,
+    c.clientCode ?? null,
+    c.clientId ?? null,
+    c.clientMatter ?? null,
+    c.clientName ?? null,
+    c.clientReferenceId ?? null,
+    c.billingCode ?? null,
+  ];
+  return values.map(csvCell).join(',');
+}
+
+/** Writes the rows to `file` (through a temp file, renamed into place). Returns the row count and size. */
+export async function writeCsv(file: string, pages: AsyncIterable<OutboundJob[]> | Iterable<OutboundJob[]>): Promise<{ rows: number; bytes: number }> {
+  const temp = `${file}.${process.pid}.part`;
+  try {
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const handle = await fs.promises.open(temp, 'w');
+    let rows = 0;
+    let bytes = 0;
+    try {
+      const write = async (text: string) => {
+        const buffer = Buffer.from(text, 'utf8');
+        await handle.write(buffer);
+        bytes += buffer.byteLength;
+      };
+      await write(`\ufeff${CSV_COLUMNS.map(csvCell).join(',')}\r\n`);
+      for await (const page of pages) {
+        if (page.length === 0) continue;
+        await write(page.map((job) => `${csvRow(job)}\r\n`).join(''));
+        rows += page.length;
+      }
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temp, file);
+    return { rows, bytes };
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true }).catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new AppError('FILE', `Could not write the CSV file ${file} (${reason}). Choose another folder, or check that the disk is not full.`, { cause: error });
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The whole core as the app builds it (built-in Sandbox on its real clock, sync running), driven
+ * through the IPC gate like the Compose and Outbox pages will: add a document from bytes, check the
+ * draft, send (twice: one set of jobs), follow the job to "Delivered" with exactly one notification,
+ * then export the list and a transmission report.
+ */
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DesktopNotification } from '../../../src/main/platform/ports';
+import type { ComposeValidation, ExportResult, OutboxDetail, OutboxPage, ReportResult, SendOutcome } from '../../../src/shared/domain/outbox';
+import type { PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
+import { startCore, type CoreFixture } from '../accounts/core-fixture';
+import { makePdf } from './support';
+
+let f: CoreFixture;
+const shown: DesktopNotification[] = [];
+beforeAll(async () => {
+  f = await startCore({ notifier: { show: (n) => shown.push(n) } });
+});
+afterAll(async () => {
+  await f?.stop();
+});
+
+describe('compose and outbox through the IPC gate', () => {
+  it('sends a fax from the Sandbox and follows it to Delivered', { timeout: 60_000 }, async () => {
+    const added = await f.ok<PreparedDocuments>('compose:addBytes', { name: 'letter.pdf', base64: Buffer.from(await makePdf(3)).toString('base64') });
+    expect(added.problems).toEqual([]);
+    const doc = added.documents[0]!;
+    expect(doc).toMatchObject({ type: 'PDF', pages: 3 });
+
+    const draft = {
+      accountId: 'sandbox',
+      recipients: [{ number: '+1 212 555 0100', name: 'Records', company: 'Clinic' }],
+      documents: [{ id: doc.id, type: doc.type, name: doc.name, pages: doc.pages }],
+      options: { resolution: 'FINE', coverPage: { fromName: 'Faxdesk', subject: 'Test', message: 'Hello' }, header: null },
+    };
+    const checked = await f.ok<ComposeValidation>('compose:validate', { draft: { ...draft, recipients: [{ number: '555' }] } });
+    expect(checked.ok).toBe(false);
+    expect(checked.problems[0]).toMatchObject({ field: 'recipients.0.number' });
+
+    const composeId = randomUUID();
+    const sent = await f.ok<SendOutcome>('compose:send', { composeId, ...draft });
+    const again = await f.ok<SendOutcome>('compose:send', { composeId, ...draft });
+    expect(again).toMatchObject({ created: false, jobs: [{ id: sent.jobs[0]!.id }] });
+    const jobId = sent.jobs[0]!.id;
+
+    let detail: OutboxDetail | null = null;
+    for (let i = 0; i < 100; i++) {
+      detail = await f.ok<OutboxDetail>('outbox:get', { jobId });
+      if (detail.job.state === 'COMPLETED') break;
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    expect(detail!.job).toMatchObject({ status: 'delivered', statusLabel: 'Delivered', pageCount: 4 });
+    expect(detail!.attempts?.[0]).toMatchObject({ state: 'COMPLETED' });
+    expect(f.events.some(([name, payload]) => name === 'outbox:changed' && (payload as { ids: string[] }).ids.includes(jobId))).toBe(true);
+    // One notification, whoever (outbox or sync) saw it finish; looking again changes nothing.
+    await f.ok('outbox:get', { jobId });
+    expect(shown.filter((n) => n.target && 'jobId' in n.target && n.target.jobId === jobId).map((n) => n.title)).toEqual(['Fax delivered']);
+
+    const page = await f.ok<OutboxPage>('outbox:list', { phase: 'completed' });
+    expect(page.items.map((i) => i.id)).toContain(jobId);
+    const csv = await f.ok<ExportResult>('outbox:exportCsv', { phase: 'completed' });
+    expect(fs.readFileSync(csv.file, 'utf8')).toContain(jobId);
+    const report = await f.ok<ReportResult>('outbox:report', { jobId });
+    expect(fs.existsSync(report.file)).toBe(true);
+    const cancel = await f.ok<{ outcome: string }>('outbox:cancel', { jobId });
+    expect(cancel.outcome).toBe('already-completed');
+  });
+});
