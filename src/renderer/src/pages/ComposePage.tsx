@@ -1,6 +1,135 @@
-import type { JSX } from 'react';
-import { NotBuilt } from '../components/NotBuilt';
+/**
+ * Compose: documents (drop, pick, paste, or handed over by main), recipients, options, cover page,
+ * header line, send now or later. The draft lives in the compose store, so it survives switching
+ * pages (not a restart of the app).
+ */
+import { useEffect, useMemo, useState, type JSX } from 'react';
+import { normalizeFaxNumber } from '../../../shared/fax-number';
+import { errorMessage, faxdesk, unwrap } from '../api';
+import { CoverSection, DocumentsPanel, HeaderSection, OptionsPanel, RecipientsPanel, SendPanel, SentPanel, focusField } from '../features/compose';
+import { pickDefaultAccount, useAccountsStore, useDefaultAccountId } from '../stores/accounts-store';
+import { useAppStore } from '../stores/app-store';
+import { useComposeStore } from '../stores/compose-store';
+import '../styles/compose.css';
+
+/** Documents main holds for Compose (command line, "Open with", hot folder): taken once, by path. */
+async function takePendingFiles(): Promise<void> {
+  try {
+    const { files } = await unwrap(faxdesk.desktop.takePendingFiles());
+    if (files.length > 0) useComposeStore.getState().addPaths(files);
+  } catch (error) {
+    useAppStore.getState().pushToast({ title: 'Documents could not be taken over', body: errorMessage(error), level: 'error' });
+  }
+}
+
+/** Navigation targets already acted on (each navigate() makes a new object). */
+const handledTargets = new WeakSet<object>();
 
 export function ComposePage(): JSX.Element {
-  return <NotBuilt title="Compose" what="Drag documents here, pick recipients, design the header line and send." issue="Compose and send (issue 6)" />;
+  const announcement = useComposeStore((s) => s.announcement);
+  const reopenedFrom = useComposeStore((s) => s.reopenedFrom);
+  const chosenAccountId = useComposeStore((s) => s.accountId);
+  const focusRequest = useComposeStore((s) => s.focusRequest);
+  const callerId = useComposeStore((s) => s.options.callerId);
+  const csid = useComposeStore((s) => s.options.csid);
+  const target = useAppStore((s) => s.target);
+  const allAccounts = useAccountsStore((s) => s.accounts);
+  const accountsReady = useAccountsStore((s) => s.status === 'ready' || s.status === 'error');
+  const defaultAccountId = useDefaultAccountId();
+  const [pendingReopen, setPendingReopen] = useState<string | null>(null);
+
+  // The account: the one chosen for this fax, else the default setting, else the first active one.
+  const fallback = pickDefaultAccount(allAccounts, defaultAccountId);
+  const chosen = allAccounts.find((a) => a.id === chosenAccountId) ?? null;
+  const accountId = chosen?.id ?? fallback?.id ?? '';
+  const accounts = useMemo(() => allAccounts.filter((a) => a.enabled || a.id === chosenAccountId), [allAccounts, chosenAccountId]);
+  const account = allAccounts.find((a) => a.id === accountId) ?? null;
+  const callerCheck = callerId.trim() === '' ? null : normalizeFaxNumber(callerId);
+  const fromNumber = callerCheck?.ok ? callerCheck.value : (account?.faxNumber ?? '');
+  const fromCheck = fromNumber ? normalizeFaxNumber(fromNumber) : null;
+  const fromDisplay = fromCheck?.ok ? fromCheck.display : fromNumber || undefined;
+
+  useEffect(() => {
+    void takePendingFiles();
+    void useComposeStore.getState().applyDefaultHeader();
+    const offs = [
+      faxdesk.on('compose:open', () => void takePendingFiles()),
+      faxdesk.on('outbox:changed', ({ ids }) => void useComposeStore.getState().refreshSent(ids)),
+    ];
+    // Ctrl/Cmd+V of files (a copied file, a screenshot) anywhere on the page adds them.
+    const onPaste = (e: ClipboardEvent) => {
+      const files = Array.from(e.clipboardData?.files ?? []);
+      if (files.length === 0) return;
+      e.preventDefault();
+      useComposeStore.getState().addFiles(files);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => {
+      offs.forEach((off) => off());
+      document.removeEventListener('paste', onPaste);
+    };
+  }, []);
+
+  // Opened from elsewhere: a rejected fax to edit (outbox:draft), or files by path.
+  useEffect(() => {
+    if (!target || target.page !== 'compose' || handledTargets.has(target)) return;
+    handledTargets.add(target);
+    if ('files' in target && target.files?.length) {
+      useComposeStore.getState().addPaths(target.files.map((path) => ({ path, name: path.split(/[\\/]/).pop() ?? path })));
+    }
+    if ('fromJobId' in target && target.fromJobId) {
+      if (useComposeStore.getState().hasContent()) setPendingReopen(target.fromJobId);
+      else void useComposeStore.getState().openStored(target.fromJobId);
+    }
+  }, [target]);
+
+  useEffect(() => {
+    if (focusRequest) focusField(focusRequest.key);
+  }, [focusRequest]);
+
+  return (
+    <section className="page compose-page" aria-labelledby="compose-title">
+      <h1 id="compose-title">Compose</h1>
+      <p className="cx-sr-only" aria-live="polite" data-testid="compose-announcement">
+        {announcement}
+      </p>
+      <SentPanel />
+      {pendingReopen && (
+        <div className="banner banner-warning cx-banner" role="alertdialog" aria-labelledby="compose-reopen-text">
+          <p id="compose-reopen-text">Open the fax from the Outbox for editing? It replaces the fax you are writing now.</p>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              const jobId = pendingReopen;
+              setPendingReopen(null);
+              void useComposeStore.getState().openStored(jobId);
+            }}
+          >
+            Replace with the fax from the Outbox
+          </button>{' '}
+          <button type="button" autoFocus onClick={() => setPendingReopen(null)}>
+            Keep what I am writing
+          </button>
+        </div>
+      )}
+      {reopenedFrom && (
+        <p className="banner cx-banner cx-info" data-testid="compose-reopened">
+          Editing a copy of a fax from the Outbox. Sending it makes a new fax; the original stays as it was.
+        </p>
+      )}
+      <div className="cx-layout">
+        <div className="cx-main">
+          <DocumentsPanel />
+          <RecipientsPanel />
+          <OptionsPanel accounts={accounts} accountId={accountId} accountsReady={accountsReady} />
+          <CoverSection fromNumber={fromDisplay} />
+          <HeaderSection fromNumber={fromNumber} csid={csid.trim()} />
+        </div>
+        <aside className="cx-aside" aria-label="Send">
+          <SendPanel accountId={accountId} />
+        </aside>
+      </div>
+    </section>
+  );
 }

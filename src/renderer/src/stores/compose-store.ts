@@ -1,0 +1,574 @@
+/**
+ * The fax being written on the Compose page. It lives here, not in the page, so the draft survives
+ * switching to another page and back (it does not survive a restart of the app: nothing of an unsent
+ * compose is written to disk, apart from documents main has already stored).
+ *
+ * One compose = one `composeId` (a UUID made when the compose starts and kept until a send succeeds):
+ * compose:send is idempotent on it, so a double click, Enter pressed twice or a send retried after a
+ * lost answer can never make a second job. A successful send starts a new compose with a new id.
+ *
+ * Documents are added one at a time through a queue: dropped, picked or pasted files are read here and
+ * handed to main as base64 (compose:addBytes); files main handed over (command line, "Open with", hot
+ * folder) go by path (compose:addFiles). Each shows its progress and ends ready (main's checks passed,
+ * with its page count) or failed (main's specific reason).
+ */
+import { create } from 'zustand';
+import { isConvertedByService, type DocumentType, type PreparedDocument } from '../../../shared/domain/documents';
+import type { ComposeProblem, OutboxItem, StoredDraft } from '../../../shared/domain/outbox';
+import type { HeaderOptions } from '../../../shared/header';
+import type { ComposeFile } from '../../../shared/ipc/contract/desktop';
+import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
+import type { CoverPageOptions } from '../features/cover-page';
+import { encodeBase64Chunked } from '../features/compose/base64';
+import {
+  THUMBNAIL_MAX_BYTES,
+  localFileProblem,
+  moveItem,
+  outcomeForFile,
+  pagesLabel,
+  type DocumentItem,
+} from '../features/compose/documents';
+import { EMPTY_OPTIONS, buildDraft, optionsFromStored, type ComposeForm, type OptionsForm } from '../features/compose/draft';
+import { placeProblems, sectionOf, withoutField, type PlacedProblem } from '../features/compose/problems';
+import { readFileBytes, unreadableMessage } from '../features/compose/read-file';
+import {
+  MAX_RECIPIENTS,
+  addRecipients,
+  compactRows,
+  emptyRow,
+  isBlankRow,
+  readPastedRecipients,
+  tidyNumber,
+  type IncomingRecipient,
+  type RecipientRow,
+  type SkippedRecipient,
+} from '../features/compose/recipients';
+import { makeThumbnail } from '../features/compose/thumbnail';
+
+/** Collapsible parts of the page (opened before a field inside them is focused). */
+export type ComposeSection = 'billing';
+
+/** What the last successful send made: one job per destination. */
+export interface SentCompose {
+  composeId: string;
+  /** False when the service already had this compose (a repeated send): nothing new was queued. */
+  created: boolean;
+  jobs: OutboxItem[];
+  scheduledAt: string | null;
+}
+
+export interface RecipientNote {
+  /** "Pasted list", "Board (distribution list)". */
+  source: string;
+  added: number;
+  skipped: SkippedRecipient[];
+}
+
+export interface ComposeData extends ComposeForm {
+  composeId: string;
+  /** The job whose stored compose was reopened into this one (outbox:draft). */
+  reopenedFrom: string | null;
+  /** The person chose a header (or the stored compose had one): the default template no longer applies. */
+  headerChosen: boolean;
+  recipientNote: RecipientNote | null;
+  /** Shown next to their fields; set by a send attempt, cleared field by field as they are edited. */
+  problems: PlacedProblem[];
+  warnings: PlacedProblem[];
+  phase: 'editing' | 'validating' | 'sending';
+  /** A send that failed for another reason than the draft (the connection to main, an internal error). */
+  sendError: string | null;
+  lastSent: SentCompose | null;
+  openSections: Record<ComposeSection, boolean>;
+  /** For the polite live region. */
+  announcement: string;
+  /** The field to focus next (set after a failed send); `seq` makes a repeat request a new value. */
+  focusRequest: { key: string; seq: number } | null;
+}
+
+export interface ComposeState extends ComposeData {
+  addFiles(files: readonly File[]): void;
+  addPaths(files: readonly ComposeFile[]): void;
+  removeDocument(key: string): void;
+  moveDocument(key: string, to: number): void;
+
+  updateRecipient(key: string, patch: Partial<Pick<RecipientRow, 'number' | 'name' | 'company'>>): void;
+  tidyRecipient(key: string): void;
+  /** Returns the new row's key, or null at the 50-recipient limit. */
+  addRecipientRow(): string | null;
+  removeRecipient(key: string): void;
+  addRecipientsFrom(incoming: readonly IncomingRecipient[], source: string, alreadySkipped?: readonly SkippedRecipient[]): void;
+  pasteRecipients(text: string): void;
+  dismissRecipientNote(): void;
+
+  setAccount(id: string): void;
+  setOptions(patch: Partial<Omit<OptionsForm, 'clientData'>>): void;
+  setClientData(key: keyof OptionsForm['clientData'], value: string): void;
+  setCover(value: CoverPageOptions | null): void;
+  setCoverValid(valid: boolean): void;
+  setHeader(value: HeaderOptions | null): void;
+  setHeaderValid(valid: boolean): void;
+  setSendMode(mode: 'now' | 'later'): void;
+  setScheduledLocal(value: string): void;
+  setSection(section: ComposeSection, open: boolean): void;
+
+  /** The default header template, once per compose, unless a header was chosen. */
+  applyDefaultHeader(): Promise<void>;
+  /** compose:validate, then compose:send with this compose's id. */
+  send(accountId: string): Promise<void>;
+  /** Re-reads the jobs of the last send (after `outbox:changed`). */
+  refreshSent(ids: readonly string[]): Promise<void>;
+  dismissSent(): void;
+  /** Replaces the compose with a stored one (a rejected fax reopened for editing). */
+  openStored(jobId: string): Promise<void>;
+  /** Starts a new, empty compose (keeps the account). */
+  reset(): void;
+  /** Whether there is anything a person would lose by replacing the compose. */
+  hasContent(): boolean;
+}
+
+let seq = 0;
+const newKey = (prefix: string) => (): string => `${prefix}${++seq}`;
+const rowKey = newKey('r');
+const docKey = newKey('d');
+
+/** crypto.randomUUID where available (secure contexts: the app and the 127.0.0.1 harness), else the same from getRandomValues. */
+export function newComposeId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function freshCompose(): Omit<ComposeData, 'accountId' | 'lastSent' | 'announcement' | 'focusRequest'> {
+  return {
+    composeId: newComposeId(),
+    reopenedFrom: null,
+    recipients: [emptyRow(rowKey())],
+    documents: [],
+    options: { ...EMPTY_OPTIONS, clientData: { ...EMPTY_OPTIONS.clientData } },
+    coverPage: null,
+    coverValid: true,
+    header: null,
+    headerValid: true,
+    headerChosen: false,
+    sendMode: 'now',
+    scheduledLocal: '',
+    recipientNote: null,
+    problems: [],
+    warnings: [],
+    phase: 'editing',
+    sendError: null,
+    openSections: { billing: false },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The document queue: one file at a time (a 75 MB file is held in memory twice while it is encoded).
+
+type Task = { key: string; kind: 'bytes'; file: File } | { key: string; kind: 'path'; path: string };
+
+const queue: Task[] = [];
+let draining = false;
+const aborts = new Map<string, AbortController>();
+
+export const useComposeStore = create<ComposeState>((set, get) => {
+  const patchDoc = (key: string, patch: Partial<DocumentItem>): boolean => {
+    let found = false;
+    set((s) => ({
+      documents: s.documents.map((d) => {
+        if (d.key !== key) return d;
+        found = true;
+        return { ...d, ...patch };
+      }),
+    }));
+    return found;
+  };
+  const exists = (key: string): boolean => get().documents.some((d) => d.key === key);
+  const announce = (announcement: string) => set({ announcement });
+
+  /** Progress is stored in whole percents, so a large file re-renders the list about 100 times, not thousands. */
+  const progressReporter = (key: string) => {
+    let last = -1;
+    return (done: number, total: number) => {
+      const pct = total === 0 ? 100 : Math.floor((done / total) * 100);
+      if (pct === last) return;
+      last = pct;
+      patchDoc(key, { progress: pct / 100 });
+    };
+  };
+
+  const existingFor = (key: string) =>
+    get()
+      .documents.filter((d) => d.key !== key && d.phase === 'ready' && d.document)
+      .map((d) => ({ id: d.document!.id, name: d.document!.name, size: d.document!.size }));
+
+  const finish = (key: string, name: string, result: { document: PreparedDocument | null; problems: string[] }, bytes: Uint8Array | null) => {
+    if (!exists(key)) return;
+    if (result.document) {
+      const doc = result.document;
+      patchDoc(key, { phase: 'ready', progress: 1, document: doc, name: doc.name, size: doc.size, problems: [] });
+      set((s) => ({ problems: withoutField(withoutField(s.problems, 'documents'), `document:${key}`) }));
+      announce(`Added "${doc.name}": ${pagesLabel(doc)}.`);
+      if (bytes && bytes.length <= THUMBNAIL_MAX_BYTES && ['PDF', 'TIFF', 'PNG', 'JPG'].includes(doc.type)) {
+        void makeThumbnail(bytes, doc.type).then((thumbnail) => {
+          if (thumbnail) patchDoc(key, { thumbnail });
+        });
+      }
+    } else {
+      patchDoc(key, { phase: 'failed', problems: result.problems });
+      announce(`"${name}" was not added. ${result.problems[0] ?? ''}`);
+    }
+  };
+
+  const run = async (task: Task): Promise<void> => {
+    const item = get().documents.find((d) => d.key === task.key);
+    if (!item) return;
+    const controller = new AbortController();
+    aborts.set(task.key, controller);
+    try {
+      if (task.kind === 'path') {
+        patchDoc(task.key, { phase: 'uploading' });
+        const result = await unwrap(faxdesk.compose.addFiles({ paths: [task.path], existing: existingFor(task.key) }));
+        if (controller.signal.aborted) return;
+        finish(task.key, item.name, outcomeForFile(result, existingFor(task.key)), null);
+        return;
+      }
+      patchDoc(task.key, { phase: 'reading', progress: 0 });
+      let bytes: Uint8Array;
+      try {
+        bytes = await readFileBytes(task.file, progressReporter(task.key), controller.signal);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        finish(task.key, item.name, { document: null, problems: [unreadableMessage(item.name, error)] }, null);
+        return;
+      }
+      patchDoc(task.key, { phase: 'encoding', progress: 0 });
+      const base64 = await encodeBase64Chunked(bytes, { onProgress: progressReporter(task.key), signal: controller.signal });
+      if (controller.signal.aborted) return;
+      patchDoc(task.key, { phase: 'uploading', progress: 0 });
+      const existing = existingFor(task.key);
+      const result = await unwrap(faxdesk.compose.addBytes({ name: task.file.name, base64, existing }));
+      if (controller.signal.aborted) return;
+      finish(task.key, item.name, outcomeForFile(result, existingFor(task.key)), bytes);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      finish(task.key, item.name, { document: null, problems: [`"${item.name}" could not be added: ${errorMessage(error)}`] }, null);
+    } finally {
+      aborts.delete(task.key);
+    }
+  };
+
+  const drain = async (): Promise<void> => {
+    if (draining) return;
+    draining = true;
+    try {
+      for (let task = queue.shift(); task; task = queue.shift()) await run(task);
+    } finally {
+      draining = false;
+    }
+  };
+
+  const enqueue = (items: DocumentItem[], tasks: Task[]) => {
+    if (items.length === 0) return;
+    set((s) => ({ documents: [...s.documents, ...items] }));
+    queue.push(...tasks);
+    announce(items.length === 1 ? `Adding "${items[0]!.name}"…` : `Adding ${items.length} documents…`);
+    void drain();
+  };
+
+  const clearProblems = (key: string) => {
+    if (get().problems.length > 0) set((s) => ({ problems: withoutField(s.problems, key) }));
+  };
+
+  const startNew = (): void => {
+    for (const controller of aborts.values()) controller.abort();
+    queue.length = 0;
+    set(freshCompose());
+  };
+
+  return {
+    ...freshCompose(),
+    accountId: '',
+    lastSent: null,
+    announcement: '',
+    focusRequest: null,
+
+    addFiles: (files) => {
+      const items: DocumentItem[] = [];
+      const tasks: Task[] = [];
+      for (const file of files) {
+        const key = docKey();
+        const problem = localFileProblem(file.name, file.size);
+        items.push({ key, name: file.name, size: file.size, phase: problem ? 'failed' : 'waiting', progress: 0, source: 'bytes', document: null, problems: problem ? [problem] : [], thumbnail: null });
+        if (!problem) tasks.push({ key, kind: 'bytes', file });
+      }
+      enqueue(items, tasks);
+    },
+
+    addPaths: (files) => {
+      const items: DocumentItem[] = [];
+      const tasks: Task[] = [];
+      for (const file of files) {
+        const key = docKey();
+        items.push({ key, name: file.name, size: 0, phase: 'waiting', progress: 0, source: 'path', document: null, problems: [], thumbnail: null });
+        tasks.push({ key, kind: 'path', path: file.path });
+      }
+      enqueue(items, tasks);
+    },
+
+    removeDocument: (key) => {
+      aborts.get(key)?.abort();
+      const at = queue.findIndex((t) => t.key === key);
+      if (at >= 0) queue.splice(at, 1);
+      const item = get().documents.find((d) => d.key === key);
+      set((s) => ({ documents: s.documents.filter((d) => d.key !== key), problems: withoutField(s.problems, `document:${key}`) }));
+      if (item) announce(`Removed "${item.name}".`);
+    },
+
+    moveDocument: (key, to) => {
+      const list = get().documents;
+      const from = list.findIndex((d) => d.key === key);
+      if (from < 0) return;
+      const next = moveItem(list, from, to);
+      const at = next.findIndex((d) => d.key === key);
+      if (at === from) return;
+      set({ documents: next });
+      announce(`"${list[from]!.name}" moved to position ${at + 1} of ${next.length}.`);
+    },
+
+    updateRecipient: (key, patch) => {
+      set((s) => ({ recipients: s.recipients.map((r) => (r.key === key ? { ...r, ...patch, contactId: patch.number !== undefined ? null : r.contactId } : r)) }));
+      clearProblems(`recipient:${key}`);
+      clearProblems('recipients');
+    },
+
+    tidyRecipient: (key) => {
+      set((s) => ({ recipients: s.recipients.map((r) => (r.key === key ? { ...r, number: tidyNumber(r.number) } : r)) }));
+    },
+
+    addRecipientRow: () => {
+      const rows = get().recipients;
+      const filled = rows.filter((r) => !isBlankRow(r)).length;
+      const blank = rows.find((r, i) => isBlankRow(r) && i === rows.length - 1);
+      if (blank) return blank.key;
+      if (filled >= MAX_RECIPIENTS) {
+        announce(`A fax goes to at most ${MAX_RECIPIENTS} recipients. Send to the others as a second fax.`);
+        return null;
+      }
+      const row = emptyRow(rowKey());
+      set({ recipients: [...rows, row] });
+      return row.key;
+    },
+
+    removeRecipient: (key) => {
+      set((s) => {
+        const rows = s.recipients.filter((r) => r.key !== key);
+        return { recipients: rows.length > 0 ? rows : [emptyRow(rowKey())], problems: withoutField(s.problems, `recipient:${key}`) };
+      });
+    },
+
+    addRecipientsFrom: (incoming, source, alreadySkipped = []) => {
+      const result = addRecipients(get().recipients, incoming, rowKey);
+      const skipped = [...alreadySkipped, ...result.skipped];
+      set({ recipients: result.rows, recipientNote: { source, added: result.added, skipped } });
+      clearProblems('recipients');
+      const what = `${result.added} ${result.added === 1 ? 'recipient' : 'recipients'} added from ${source}`;
+      announce(skipped.length > 0 ? `${what}; ${skipped.length} skipped (see why below the list).` : `${what}.`);
+    },
+
+    pasteRecipients: (text) => {
+      const { incoming, skipped } = readPastedRecipients(text);
+      get().addRecipientsFrom(incoming, 'the pasted list', skipped);
+    },
+
+    dismissRecipientNote: () => set({ recipientNote: null }),
+
+    setAccount: (accountId) => {
+      set({ accountId });
+      clearProblems('accountId');
+    },
+    setOptions: (patch) => {
+      set((s) => ({ options: { ...s.options, ...patch } }));
+      for (const key of Object.keys(patch)) clearProblems(key);
+    },
+    setClientData: (key, value) => {
+      set((s) => ({ options: { ...s.options, clientData: { ...s.options.clientData, [key]: value } } }));
+      clearProblems(`clientData:${key}`);
+    },
+    setCover: (coverPage) => {
+      set({ coverPage });
+      clearProblems('coverPage');
+    },
+    setCoverValid: (coverValid) => set({ coverValid }),
+    setHeader: (header) => {
+      set({ header, headerChosen: true });
+      clearProblems('header');
+    },
+    setHeaderValid: (headerValid) => set({ headerValid }),
+    setSendMode: (sendMode) => {
+      set({ sendMode });
+      clearProblems('scheduledAt');
+    },
+    setScheduledLocal: (scheduledLocal) => {
+      set({ scheduledLocal });
+      clearProblems('scheduledAt');
+    },
+    setSection: (section, open) => set((s) => ({ openSections: { ...s.openSections, [section]: open } })),
+
+    applyDefaultHeader: async () => {
+      const composeId = get().composeId;
+      if (get().headerChosen) return;
+      try {
+        const template = await unwrap(faxdesk.templates.getDefault());
+        const s = get();
+        if (!template || template.problem !== null || s.composeId !== composeId || s.headerChosen) return;
+        set({ header: template.options, headerChosen: true });
+      } catch {
+        // Without the default template the service's default header applies; nothing to tell.
+      }
+    },
+
+    send: async (accountId) => {
+      // One attempt at a time: a second click or Enter while this one runs does nothing.
+      if (get().phase !== 'editing') return;
+      const composeId = get().composeId;
+      set((s) => ({ phase: 'validating', sendError: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
+      const built = buildDraft({ ...get(), accountId }, new Date());
+      const fail = (problems: PlacedProblem[], warnings: PlacedProblem[] = []) => {
+        const first = problems[0];
+        const section = first ? sectionOf(first.key) : null;
+        set((s) => ({
+          phase: 'editing',
+          problems,
+          warnings,
+          openSections: section ? { ...s.openSections, [section]: true } : s.openSections,
+          focusRequest: first ? { key: first.key, seq: (s.focusRequest?.seq ?? 0) + 1 } : s.focusRequest,
+          announcement:
+            problems.length === 1 ? `Not sent: ${problems[0]!.message}` : `Not sent: ${problems.length} things need fixing. First: ${first?.message ?? ''}`,
+        }));
+      };
+
+      let validation;
+      try {
+        validation = await unwrap(faxdesk.compose.validate({ draft: built.draft }));
+      } catch (error) {
+        set({ phase: 'editing', sendError: `The fax could not be checked: ${errorMessage(error)} Nothing was sent; try again.` });
+        return;
+      }
+      const problems = placeProblems(validation.problems, built.context, built.local);
+      const warnings = placeProblems(validation.warnings, built.context);
+      if (problems.length > 0) {
+        fail(problems, warnings);
+        return;
+      }
+
+      set({ phase: 'sending', problems: [], warnings });
+      let outcome;
+      try {
+        outcome = await unwrap(faxdesk.compose.send({ ...built.draft, composeId }));
+      } catch (error) {
+        if (error instanceof FaxdeskError && error.info.code === 'VALIDATION') {
+          fail(placeProblems([{ field: error.info.field ?? 'general', message: error.info.message } satisfies ComposeProblem], built.context));
+        } else {
+          // Whether main queued it is unknown: the compose (and its id) stays, so sending again is safe.
+          set({
+            phase: 'editing',
+            sendError: `${errorMessage(error)} Your fax is still here. Press Send again: Faxdesk sends it at most once, even if the first attempt got through.`,
+          });
+        }
+        return;
+      }
+      if (get().composeId !== composeId) return;
+      const numbers = outcome.jobs.map((j) => j.destination);
+      if (numbers.length > 0) void faxdesk.contacts.markUsed({ faxNumbers: numbers }).catch(() => undefined);
+      const scheduledAt = typeof built.draft.scheduledAt === 'string' ? built.draft.scheduledAt : null;
+      const count = outcome.jobs.length;
+      startNew();
+      set({
+        lastSent: { composeId, created: outcome.created, jobs: outcome.jobs, scheduledAt },
+        announcement: outcome.created
+          ? `${scheduledAt ? 'Fax scheduled' : 'Fax queued'}: ${count} ${count === 1 ? 'job' : 'jobs'}, one per recipient.`
+          : 'This fax had already been queued; nothing new was sent.',
+      });
+      void get().applyDefaultHeader();
+    },
+
+    refreshSent: async (ids) => {
+      const sent = get().lastSent;
+      if (!sent) return;
+      const wanted = sent.jobs.filter((j) => ids.includes(j.id));
+      if (wanted.length === 0) return;
+      const fresh = await Promise.all(
+        wanted.map((j) =>
+          unwrap(faxdesk.outbox.get({ jobId: j.id, refresh: false }))
+            .then((d) => d.job)
+            .catch(() => null),
+        ),
+      );
+      const byId = new Map(fresh.filter((j): j is OutboxItem => j !== null).map((j) => [j.id, j]));
+      set((s) => (s.lastSent?.composeId === sent.composeId ? { lastSent: { ...s.lastSent, jobs: s.lastSent.jobs.map((j) => byId.get(j.id) ?? j) } } : {}));
+    },
+
+    dismissSent: () => set({ lastSent: null }),
+
+    openStored: async (jobId) => {
+      let stored: StoredDraft;
+      try {
+        stored = await unwrap(faxdesk.outbox.draft({ jobId, scope: 'compose' }));
+      } catch (error) {
+        set({ sendError: `The fax could not be reopened: ${errorMessage(error)}` });
+        return;
+      }
+      startNew();
+      const missing = new Set(stored.missingDocuments);
+      const documents: DocumentItem[] = stored.draft.documents.map((d) => {
+        const key = docKey();
+        const type = d.type as DocumentType;
+        const name = d.name;
+        if (missing.has(name)) {
+          return {
+            key,
+            name,
+            size: d.size ?? 0,
+            phase: 'failed',
+            progress: 0,
+            source: 'path',
+            document: null,
+            problems: [`"${name}" is no longer in Faxdesk's data folder. Remove it and add the file again.`],
+            thumbnail: null,
+          };
+        }
+        const document: PreparedDocument = { id: d.id, name, type, size: d.size ?? 0, pages: d.pages, convertedByService: isConvertedByService(type), warnings: [] };
+        return { key, name, size: d.size ?? 0, phase: 'ready', progress: 1, source: 'path', document, problems: [], thumbnail: null };
+      });
+      const rows: RecipientRow[] = stored.draft.recipients.map((r) => ({ key: rowKey(), number: tidyNumber(r.number), name: r.name, company: r.company, contactId: null }));
+      const form = optionsFromStored(stored.draft);
+      set({
+        reopenedFrom: jobId,
+        accountId: stored.draft.accountId,
+        documents,
+        recipients: rows.length > 0 ? rows : [emptyRow(rowKey())],
+        options: form.options,
+        coverPage: form.coverPage,
+        header: form.header,
+        headerChosen: true,
+        openSections: { billing: Object.values(form.options.clientData).some((v) => v !== '') },
+        lastSent: null,
+        announcement: `Reopened the fax to ${rows.length} ${rows.length === 1 ? 'recipient' : 'recipients'} for editing. Sending it makes a new fax.`,
+      });
+    },
+
+    reset: () => {
+      startNew();
+      set({ lastSent: null, announcement: 'Started a new fax.' });
+      void get().applyDefaultHeader();
+    },
+
+    hasContent: () => {
+      const s = get();
+      return s.documents.length > 0 || s.recipients.some((r) => !isBlankRow(r));
+    },
+  };
+});
