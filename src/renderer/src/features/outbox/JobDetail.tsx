@@ -1,0 +1,481 @@
+import { Fragment, useEffect, useId, useRef, useState, type JSX } from 'react';
+import { formatFaxNumber } from '../../../../shared/fax-number';
+import type { OutboxDetail, OutboxItem } from '../../../../shared/domain/outbox';
+import type { ActionNotice, JobAction } from '../../stores/outbox-store';
+import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import {
+  attemptRows,
+  badgeFor,
+  billableText,
+  formatBytes,
+  formatDuration,
+  fromLocalInputValue,
+  optionsSummary,
+  plural,
+  recipientLine,
+  showTime,
+  timelineEntries,
+  toLocalInputValue,
+} from './format';
+import { StateBadge } from './StateBadge';
+import { Time } from './Time';
+
+export interface JobDetailProps {
+  detail: OutboxDetail;
+  attemptsLoading: boolean;
+  busy: Partial<Record<JobAction, boolean>>;
+  notice: ActionNotice | null;
+  /** A read of the job failed (shown, the last good detail stays). */
+  error: string | null;
+  /** Shown when there are several accounts. */
+  accountLabel: string | null;
+  onCancel(): void;
+  onResend(scope: 'job' | 'compose'): void;
+  onEdit(): void;
+  onReschedule(scheduledAt: string | null): void;
+  onReconcile(): void;
+  onReport(): void;
+  onOpenJob(jobId: string): void;
+  onDismissNotice(): void;
+}
+
+const RECONCILE_HINT = "Looks this fax up in the fax service's list of sent faxes now. It never sends the fax again.";
+
+/** "Now delivered", said once when the open job's state changes (not when another job is opened). */
+function useStateAnnouncement(job: OutboxItem): string {
+  const [said, setSaid] = useState('');
+  const last = useRef<{ id: string; status: string } | null>(null);
+  useEffect(() => {
+    const before = last.current;
+    last.current = { id: job.id, status: job.status };
+    if (before && before.id === job.id && before.status !== job.status) setSaid(`Fax to ${job.destinationDisplay}: ${job.statusLabel}.`);
+    else if (!before || before.id !== job.id) setSaid('');
+  }, [job.id, job.status, job.statusLabel, job.destinationDisplay]);
+  return said;
+}
+
+export function JobDetail(props: JobDetailProps): JSX.Element {
+  const { detail, busy, notice } = props;
+  const job = detail.job;
+  const badge = badgeFor(job);
+  const announcement = useStateAnnouncement(job);
+  const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
+  const headingId = useId();
+  const who = recipientLine(job);
+  const localOnly = job.state === 'QUEUED' || job.state === 'SCHEDULED';
+
+  const askCancel = () =>
+    setConfirm({
+      title: `Cancel the fax to ${job.destinationDisplay}?`,
+      body: localOnly ? (
+        <p>It has not been sent yet: Faxdesk takes it out of the queue and nothing reaches the fax service.</p>
+      ) : (
+        <p>
+          Faxdesk asks the fax service to stop it. A fax that is already going through may still be delivered; the Outbox shows what really happened once the
+          service confirms.
+        </p>
+      ),
+      confirmLabel: 'Cancel the fax',
+      cancelLabel: 'Keep it',
+      onConfirm: props.onCancel,
+    });
+
+  return (
+    <article className="outbox-detail-body" aria-labelledby={headingId} data-testid="outbox-detail" data-job-id={job.id}>
+      <p className="outbox-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="outbox-announcement">
+        {announcement}
+      </p>
+      <header className="outbox-detail-head">
+        <div>
+          <h2 id={headingId}>{job.destinationDisplay}</h2>
+          {who ? <p className="outbox-detail-who">{who}</p> : null}
+        </div>
+        <StateBadge badge={badge} large />
+      </header>
+      {/* A failure's code and a refusal's reason are explained in the result box below; not twice. */}
+      {(job.status === 'failed' && detail.code) || (job.status === 'rejected' && job.rejection) ? null : (
+        <p className="outbox-status-detail" data-testid="outbox-status-detail">
+          {job.statusDetail}
+        </p>
+      )}
+
+      <div className="outbox-actions" role="group" aria-label="Actions on this fax">
+        {job.canCancel ? (
+          <button type="button" className="outbox-danger-outline" disabled={busy.cancel} onClick={askCancel}>
+            {busy.cancel ? 'Cancelling…' : 'Cancel fax'}
+          </button>
+        ) : null}
+        {job.canResend ? (
+          <button type="button" className="primary" disabled={busy.resend} title="Sends the same documents to the same number as a new fax; this one stays as it is." onClick={() => props.onResend('job')}>
+            {busy.resend ? 'Sending again…' : 'Send again'}
+          </button>
+        ) : null}
+        {job.canResend && detail.siblings.length > 0 ? (
+          <button type="button" disabled={busy.resendAll} onClick={() => props.onResend('compose')}>
+            {busy.resendAll ? 'Sending again…' : `Send again to all ${detail.siblings.length + 1} recipients`}
+          </button>
+        ) : null}
+        {job.canEdit ? (
+          <button type="button" onClick={props.onEdit} title="Opens this fax in Compose with its recipients, documents and options, to change and send.">
+            {job.state === 'SCHEDULED' ? 'Edit in Compose' : 'Edit and resend'}
+          </button>
+        ) : null}
+        {job.canReconcile ? (
+          <button type="button" disabled={busy.reconcile} title={RECONCILE_HINT} aria-describedby={`${headingId}-reconcile`} onClick={props.onReconcile}>
+            {busy.reconcile ? 'Checking…' : 'Check now'}
+          </button>
+        ) : null}
+        <button type="button" disabled={busy.report} title="A PDF with the recipient, pages, timeline, attempts and result." onClick={props.onReport}>
+          {busy.report ? 'Making the report…' : 'Transmission report'}
+        </button>
+        {job.canReconcile ? (
+          <span id={`${headingId}-reconcile`} className="outbox-sr-only">
+            {RECONCILE_HINT}
+          </span>
+        ) : null}
+      </div>
+
+      {notice && notice.jobId === job.id ? (
+        <div className={`outbox-notice outbox-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="outbox-notice">
+          <span>{notice.text}</span>
+          {notice.open ? (
+            <button type="button" className="outbox-link" onClick={() => props.onOpenJob(notice.open!.jobId)}>
+              {notice.open.label}
+            </button>
+          ) : null}
+          <button type="button" className="outbox-notice-close" aria-label="Dismiss" onClick={props.onDismissNotice}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      {props.error ? (
+        <p className="error" role="alert">
+          {props.error}
+        </p>
+      ) : null}
+
+      {job.canReschedule ? <Reschedule key={`${job.id}-${job.scheduledAt ?? ''}`} job={job} busy={!!busy.reschedule} onReschedule={props.onReschedule} /> : null}
+
+      <Result detail={detail} />
+
+      <section className="outbox-section" aria-labelledby={`${headingId}-timeline`}>
+        <h3 id={`${headingId}-timeline`}>Status timeline</h3>
+        <Timeline detail={detail} />
+      </section>
+
+      <section className="outbox-section" aria-labelledby={`${headingId}-attempts`}>
+        <h3 id={`${headingId}-attempts`}>Delivery attempts</h3>
+        <Attempts detail={detail} loading={props.attemptsLoading} />
+      </section>
+
+      <section className="outbox-section" aria-labelledby={`${headingId}-recipient`}>
+        <h3 id={`${headingId}-recipient`}>Recipient and fax</h3>
+        <dl className="outbox-facts">
+          <dt>Fax number</dt>
+          <dd>{job.destinationDisplay}</dd>
+          {job.toName ? (
+            <>
+              <dt>Name</dt>
+              <dd>{job.toName}</dd>
+            </>
+          ) : null}
+          {job.toCompany ? (
+            <>
+              <dt>Company</dt>
+              <dd>{job.toCompany}</dd>
+            </>
+          ) : null}
+          {job.subject ? (
+            <>
+              <dt>Subject</dt>
+              <dd>{job.subject}</dd>
+            </>
+          ) : null}
+          {props.accountLabel ? (
+            <>
+              <dt>Account</dt>
+              <dd>{props.accountLabel}</dd>
+            </>
+          ) : null}
+          <dt>Fax ID</dt>
+          <dd>{job.faxId ?? <span className="muted">Not given by the service yet</span>}</dd>
+          <dt>Created</dt>
+          <dd>
+            <Time time={showTime(job.createdAt)} />
+          </dd>
+          {job.scheduledAt ? (
+            <>
+              <dt>Scheduled for</dt>
+              <dd>
+                <Time time={showTime(job.scheduledAt)} />
+              </dd>
+            </>
+          ) : null}
+          {job.submittedAt ? (
+            <>
+              <dt>Handed to the service</dt>
+              <dd>
+                <Time time={showTime(job.submittedAt)} />
+              </dd>
+            </>
+          ) : null}
+          {job.completedAt ? (
+            <>
+              <dt>Finished</dt>
+              <dd>
+                <Time time={showTime(job.completedAt)} />
+              </dd>
+            </>
+          ) : null}
+          {job.origin === 'service' ? (
+            <>
+              <dt>Sent from</dt>
+              <dd>Another program or device (found on the service)</dd>
+            </>
+          ) : null}
+        </dl>
+        {detail.siblings.length > 0 ? (
+          <div className="outbox-siblings">
+            <h4>Also sent with this fax</h4>
+            <ul>
+              {detail.siblings.map((s) => (
+                <li key={s.id}>
+                  <button type="button" className="outbox-link" onClick={() => props.onOpenJob(s.id)}>
+                    {s.destinationDisplay}
+                  </button>{' '}
+                  <span className="muted">{s.statusLabel}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </section>
+
+      <section className="outbox-section" aria-labelledby={`${headingId}-documents`}>
+        <h3 id={`${headingId}-documents`}>Documents</h3>
+        {detail.documents.length === 0 ? (
+          <p className="muted">{job.origin === 'service' ? 'Sent from elsewhere: the documents are not on this computer.' : 'No documents.'}</p>
+        ) : (
+          <ul className="outbox-documents">
+            {detail.documents.map((d, i) => (
+              <li key={`${d.sha256}-${i}`}>
+                <span className="outbox-doc-name">{d.name}</span>{' '}
+                <span className="muted">
+                  {d.type} · {d.pages !== null ? `${plural(d.pages, 'page')} · ` : ''}
+                  {formatBytes(d.size)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {job.pageCount !== null ? (
+          <p className="muted">
+            {plural(job.pageCount, 'page')} in all{detail.options?.coverPage ? ', cover page included' : ''}.
+          </p>
+        ) : null}
+      </section>
+
+      {detail.options ? (
+        <section className="outbox-section" aria-labelledby={`${headingId}-options`}>
+          <h3 id={`${headingId}-options`}>Options</h3>
+          <dl className="outbox-facts">
+            {optionsSummary(detail.options, formatFaxNumber).map((line) => (
+              <Fragment key={line.label}>
+                <dt>{line.label}</dt>
+                <dd>{line.value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </section>
+      ) : null}
+
+      <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
+    </article>
+  );
+}
+
+/** The outcome in words: delivered (pages, time), the result code explained, the refusal, the hold. */
+function Result({ detail }: { detail: OutboxDetail }): JSX.Element | null {
+  const job = detail.job;
+  const code = detail.code;
+  const parts: JSX.Element[] = [];
+
+  if (detail.cancelTooLate) {
+    parts.push(
+      <p key="late" className="outbox-result-line">
+        <strong>The cancel came too late:</strong> the service had already delivered the fax when it got the request.
+      </p>,
+    );
+  }
+  if (job.status === 'delivered') {
+    const pages = job.pages ?? job.pageCount;
+    parts.push(
+      <p key="ok" className="outbox-result-line">
+        Delivered{pages ? ` ${plural(pages, 'page')}` : ''}
+        {job.durationSeconds !== null ? ` in ${formatDuration(job.durationSeconds)}` : ''}
+        {job.completedAt ? (
+          <>
+            {' '}
+            on <Time time={showTime(job.completedAt)} />
+          </>
+        ) : null}
+        .
+      </p>,
+    );
+  }
+  if (code && !code.success) {
+    parts.push(
+      <div key="code" className="outbox-code" data-testid="outbox-result-code">
+        <p>
+          <span className="outbox-code-id">{code.code}</span> <strong>{code.meaning}</strong>
+        </p>
+        <p>{code.advice}</p>
+        <p className="muted">
+          {billableText(code)}
+          {code.known ? '' : ' · Faxdesk does not know this code'}
+          {job.errorReason && job.errorReason.toLowerCase() !== code.meaning.toLowerCase() ? ` · The service said: “${job.errorReason}”` : ''}
+        </p>
+      </div>,
+    );
+  } else if (job.status === 'failed' && job.errorReason) {
+    parts.push(
+      <p key="reason" className="outbox-result-line">
+        The service said: “{job.errorReason}”
+      </p>,
+    );
+  }
+  if (job.status === 'rejected' && job.rejection) {
+    parts.push(
+      <div key="rejected" className="outbox-code" data-testid="outbox-rejection">
+        <p>
+          <strong>The fax service refused this fax.</strong>
+        </p>
+        <p>{job.rejection}</p>
+        {job.canEdit ? <p className="muted">Use “Edit and resend” to correct it in Compose.</p> : null}
+      </div>,
+    );
+  }
+  if (job.hold) {
+    parts.push(
+      <p key="hold" className="outbox-result-line">
+        Waiting: {job.hold.reason} Next try <Time time={showTime(job.hold.retryAt)} />.
+      </p>,
+    );
+  }
+  if (parts.length === 0) return null;
+  return (
+    <section className={`outbox-result outbox-result-${badgeFor(job).tone}`} aria-label="Result">
+      {parts}
+    </section>
+  );
+}
+
+function Timeline({ detail }: { detail: OutboxDetail }): JSX.Element {
+  const entries = timelineEntries(detail.timeline);
+  if (entries.length === 0) return <p className="muted">Nothing recorded yet.</p>;
+  return (
+    <ol className="outbox-timeline" data-testid="outbox-timeline">
+      {entries.map((e) => (
+        <li key={e.key} className={`outbox-event outbox-event-${e.tone}`}>
+          <span className="outbox-event-dot" aria-hidden="true" />
+          <div className="outbox-event-body">
+            <div className="outbox-event-head">
+              <span className="outbox-event-title">{e.title}</span>
+              <Time time={e.time} className="outbox-event-time" />
+              <span className="outbox-event-source" title={e.sourceDescription}>
+                <span className="outbox-sr-only">Source: </span>
+                {e.sourceLabel}
+              </span>
+            </div>
+            {e.notes.map((n, i) => (
+              <p key={i} className="outbox-event-note">
+                {n}
+              </p>
+            ))}
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Attempts({ detail, loading }: { detail: OutboxDetail; loading: boolean }): JSX.Element {
+  if (detail.attempts === null) {
+    if (loading) return <p className="muted">Reading the delivery attempts from the fax service…</p>;
+    return <p className="muted">{detail.attemptsNote ?? 'No delivery attempts yet.'}</p>;
+  }
+  if (detail.attempts.length === 0) return <p className="muted">The service has not made a delivery attempt yet.</p>;
+  const rows = attemptRows(detail.attempts);
+  return (
+    <table className="outbox-attempts" data-testid="outbox-attempts">
+      <thead>
+        <tr>
+          <th scope="col">#</th>
+          <th scope="col">Result</th>
+          <th scope="col">Duration</th>
+          <th scope="col">Started</th>
+          <th scope="col">Code</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <td>{r.number}</td>
+            <td>
+              <span className={`outbox-attempt-status outbox-text-${r.tone}`}>{r.status}</span>
+            </td>
+            <td>{r.duration}</td>
+            <td>{r.started ? <Time time={r.started} /> : '—'}</td>
+            <td>
+              {r.code ? (
+                <span title={r.code.advice}>
+                  <span className="outbox-code-id">{r.code.code}</span> {r.code.meaning}
+                </span>
+              ) : r.serviceMessage ? (
+                r.serviceMessage
+              ) : (
+                <span className="muted">—</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Reschedule({ job, busy, onReschedule }: { job: OutboxItem; busy: boolean; onReschedule(at: string | null): void }): JSX.Element {
+  const [value, setValue] = useState(toLocalInputValue(job.scheduledAt));
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+  const submit = () => {
+    const at = fromLocalInputValue(value);
+    if (!at) return setProblem('Pick a date and a time.');
+    if (Date.parse(at) <= Date.now()) return setProblem('That time has passed. Pick a later time, or choose “Send now”.');
+    setProblem(null);
+    onReschedule(at);
+  };
+  return (
+    <form
+      className="outbox-reschedule"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <label htmlFor={inputId}>Send at</label>
+      <input id={inputId} type="datetime-local" value={value} aria-invalid={problem ? true : undefined} onChange={(e) => setValue(e.target.value)} />
+      <button type="submit" disabled={busy || value === toLocalInputValue(job.scheduledAt)}>
+        Reschedule
+      </button>
+      <button type="button" disabled={busy} onClick={() => onReschedule(null)}>
+        Send now
+      </button>
+      {problem ? (
+        <span className="error" role="alert">
+          {problem}
+        </span>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,451 @@
+/**
+ * The Outbox & Sent page's state: the filtered, paged list (keyset cursors from outbox:list), the job
+ * open on the right (outbox:get), and the outcome of the last action on it.
+ *
+ * Live updates: `outbox:changed` names the jobs that changed. Bursts are gathered for a moment, then the
+ * first page is read again and merged (new jobs can only appear there: the list is newest first), the
+ * changed rows further down are read one by one, and the open job is read again. Rows keep their place
+ * and the selection stays, so scrolling and reading are not disturbed.
+ *
+ * Delivery attempts come from the service (outbox:get with refresh: true, up to 10 s); the page first
+ * shows what is stored (refresh: false), then fills the attempts in. Only one such read runs at a time.
+ */
+import { create } from 'zustand';
+import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
+import { errorMessage, faxdesk, unwrap } from '../api';
+import { csvRow, CSV_HEADER, exportFileName } from '../features/outbox/csv';
+import { base64ToBytes, baseName, downloadBlob } from '../features/outbox/download';
+import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
+import { appendPage, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
+
+export const PAGE_SIZE = 100;
+const EXPORT_PAGE_SIZE = 500;
+/** How long `outbox:changed` events are gathered before the page reads again. */
+const CHANGE_GATHER_MS = 150;
+/** Changed rows below the first page read one by one; past this many the list is simply re-read. */
+const MAX_ROW_REREADS = 40;
+
+export interface OutboxFilters {
+  phase: PhaseFilter;
+  /** As typed; the page debounces it before it gets here. */
+  search: string;
+  /** null: every account. */
+  accountId: string | null;
+}
+
+export type JobAction = 'cancel' | 'resend' | 'resendAll' | 'reschedule' | 'reconcile' | 'report';
+
+export interface ActionNotice {
+  jobId: string;
+  kind: 'info' | 'ok' | 'error';
+  text: string;
+  /** A job the notice points to (the new fax of a resend). */
+  open?: { jobId: string; label: string };
+}
+
+export interface ListNotice {
+  kind: 'info' | 'ok' | 'error';
+  text: string;
+}
+
+export interface OutboxState {
+  filters: OutboxFilters;
+  items: OutboxItem[];
+  next: string | null;
+  listStatus: 'idle' | 'loading' | 'ready' | 'error';
+  listError: string | null;
+  loadingMore: boolean;
+  selectedId: string | null;
+  detail: OutboxDetail | null;
+  detailStatus: 'idle' | 'loading' | 'ready' | 'error';
+  detailError: string | null;
+  /** The delivery attempts are being read from the service. */
+  attemptsLoading: boolean;
+  busy: Partial<Record<JobAction, boolean>>;
+  notice: ActionNotice | null;
+  exporting: { rows: number } | null;
+  listNotice: ListNotice | null;
+
+  setFilters(patch: Partial<OutboxFilters>): void;
+  load(): Promise<void>;
+  loadMore(): Promise<void>;
+  select(jobId: string | null): Promise<void>;
+  /** Reads the open job again (the page came back into view: events were not followed meanwhile). */
+  refreshOpen(): Promise<void>;
+  /** `outbox:changed` (gathered, then applied). */
+  jobsChanged(accountId: string, ids: readonly string[]): void;
+  /** Applies gathered changes now (tests, and the timer). */
+  flushChanges(): Promise<void>;
+  cancel(): Promise<CancelOutcome | null>;
+  resend(scope: 'job' | 'compose'): Promise<void>;
+  reschedule(scheduledAt: string | null): Promise<void>;
+  reconcile(): Promise<void>;
+  report(): Promise<void>;
+  exportCsv(): Promise<void>;
+  dismissNotice(): void;
+  dismissListNotice(): void;
+}
+
+function listInput(filters: OutboxFilters, cursor: string | null, limit: number) {
+  const search = filters.search.trim();
+  return {
+    ...(filters.phase !== 'all' ? { phase: filters.phase } : {}),
+    ...(search ? { search } : {}),
+    ...(filters.accountId ? { accountId: filters.accountId } : {}),
+    cursor,
+    limit,
+  };
+}
+
+let listGeneration = 0;
+let detailGeneration = 0;
+let gathered = new Set<string>();
+let gatheredAccounts = new Set<string>();
+let gatherTimer: ReturnType<typeof setTimeout> | null = null;
+let applying: Promise<void> | null = null;
+let attemptsInFlight: Promise<void> | null = null;
+let attemptsAgain = false;
+
+export const useOutboxStore = create<OutboxState>((set, get) => {
+  /** The open job, read again: stored facts at once (no network); attempts kept from the last read. */
+  async function readDetail(jobId: string, refresh: boolean): Promise<OutboxDetail | null> {
+    const gen = detailGeneration;
+    const fresh = await unwrap(faxdesk.outbox.get({ jobId, refresh }));
+    if (gen !== detailGeneration || get().selectedId !== jobId) return null;
+    const previous = get().detail;
+    const samePrevious = previous && previous.job.id === jobId ? previous : null;
+    const keepAttempts = !refresh && fresh.attempts === null && fresh.job.faxId !== null && samePrevious?.attempts != null;
+    const detail: OutboxDetail = keepAttempts ? { ...fresh, attempts: samePrevious!.attempts, attemptsNote: samePrevious!.attemptsNote } : fresh;
+    set((s) => ({ detail, detailStatus: 'ready', detailError: null, items: replaceItem(s.items, detail.job, s.filters.phase) }));
+    return detail;
+  }
+
+  /** Reads the attempts from the service; one read at a time, one more if asked meanwhile. */
+  function readAttempts(jobId: string): Promise<void> {
+    if (attemptsInFlight) {
+      attemptsAgain = true;
+      return attemptsInFlight;
+    }
+    set({ attemptsLoading: true });
+    attemptsInFlight = (async () => {
+      try {
+        do {
+          attemptsAgain = false;
+          if (get().selectedId !== jobId) break;
+          try {
+            await readDetail(jobId, true);
+          } catch (error) {
+            if (get().selectedId === jobId) set({ detailError: errorMessage(error) });
+          }
+        } while (attemptsAgain);
+      } finally {
+        attemptsInFlight = null;
+        set({ attemptsLoading: false });
+        // Asked for another job while this one was read: read that one now.
+        const selected = get().selectedId;
+        if (selected && selected !== jobId && get().detail?.job.faxId) void readAttempts(selected);
+      }
+    })();
+    return attemptsInFlight;
+  }
+
+  function setBusy(action: JobAction, on: boolean): void {
+    set((s) => ({ busy: { ...s.busy, [action]: on } }));
+  }
+
+  /** Runs an action on the open job: busy flag, errors as a notice. */
+  async function act<T>(action: JobAction, run: (jobId: string) => Promise<T>): Promise<T | null> {
+    const jobId = get().selectedId;
+    if (!jobId || get().busy[action]) return null;
+    setBusy(action, true);
+    try {
+      return await run(jobId);
+    } catch (error) {
+      if (get().selectedId === jobId) set({ notice: { jobId, kind: 'error', text: errorMessage(error) } });
+      return null;
+    } finally {
+      setBusy(action, false);
+    }
+  }
+
+  function putItems(updated: readonly OutboxItem[]): void {
+    set((s) => {
+      let items = s.items;
+      for (const item of updated) items = replaceItem(items, item, s.filters.phase);
+      const detail = s.detail ? (updated.find((i) => i.id === s.detail!.job.id) ?? null) : null;
+      return { items, ...(detail && s.detail ? { detail: { ...s.detail, job: detail } } : {}) };
+    });
+  }
+
+  async function refreshFirstPage(): Promise<Set<string>> {
+    const gen = listGeneration;
+    const { filters } = get();
+    const page: OutboxPage = await unwrap(faxdesk.outbox.list(listInput(filters, null, PAGE_SIZE)));
+    if (gen !== listGeneration) return new Set();
+    set((s) => {
+      const merged = mergeFirstPage({ items: s.items, next: s.next }, { items: page.items, next: page.next });
+      return { items: merged.items, next: merged.next, listStatus: 'ready', listError: null };
+    });
+    return new Set(page.items.map((i) => i.id));
+  }
+
+  async function applyChanges(): Promise<void> {
+    const ids = gathered;
+    const accounts = gatheredAccounts;
+    gathered = new Set();
+    gatheredAccounts = new Set();
+    if (ids.size === 0) return;
+    const { filters, selectedId } = get();
+    const work: Promise<unknown>[] = [];
+
+    if (get().listStatus !== 'idle' && (!filters.accountId || accounts.has(filters.accountId))) {
+      work.push(
+        (async () => {
+          const inFirst = await refreshFirstPage();
+          const below = get().items.filter((i) => ids.has(i.id) && !inFirst.has(i.id) && i.id !== selectedId);
+          if (below.length > MAX_ROW_REREADS) {
+            await get().load();
+            return;
+          }
+          const gen = listGeneration;
+          for (const row of below) {
+            try {
+              const d = await unwrap(faxdesk.outbox.get({ jobId: row.id, refresh: false }));
+              if (gen === listGeneration) set((s) => ({ items: replaceItem(s.items, d.job, s.filters.phase) }));
+            } catch {
+              // Gone (deleted): the next first-page merge or reload drops it.
+            }
+          }
+        })().catch((error) => set({ listError: errorMessage(error) })),
+      );
+    }
+
+    if (selectedId && ids.has(selectedId)) {
+      const before = get().detail?.job;
+      work.push(
+        (async () => {
+          const after = await readDetail(selectedId, false);
+          // A new state may come with a new attempt: read them from the service (one read at a time).
+          if (after && after.job.faxId && (!before || before.state !== after.job.state || before.updatedAt !== after.job.updatedAt)) void readAttempts(selectedId);
+        })().catch((error) => set({ detailError: errorMessage(error) })),
+      );
+    }
+    await Promise.all(work);
+  }
+
+  return {
+    filters: { phase: 'all', search: '', accountId: null },
+    items: [],
+    next: null,
+    listStatus: 'idle',
+    listError: null,
+    loadingMore: false,
+    selectedId: null,
+    detail: null,
+    detailStatus: 'idle',
+    detailError: null,
+    attemptsLoading: false,
+    busy: {},
+    notice: null,
+    exporting: null,
+    listNotice: null,
+
+    setFilters: (patch) => {
+      const filters = { ...get().filters, ...patch };
+      const same = filters.phase === get().filters.phase && filters.search === get().filters.search && filters.accountId === get().filters.accountId;
+      if (same) return;
+      set({ filters });
+      void get().load();
+    },
+
+    load: async () => {
+      const gen = ++listGeneration;
+      set({ listStatus: 'loading', listError: null, loadingMore: false });
+      try {
+        const page = await unwrap(faxdesk.outbox.list(listInput(get().filters, null, PAGE_SIZE)));
+        if (gen !== listGeneration) return;
+        set({ items: page.items, next: page.next, listStatus: 'ready' });
+      } catch (error) {
+        if (gen !== listGeneration) return;
+        set({ items: [], next: null, listStatus: 'error', listError: errorMessage(error) });
+      }
+    },
+
+    loadMore: async () => {
+      const { next, loadingMore, listStatus } = get();
+      if (!next || loadingMore || listStatus !== 'ready') return;
+      const gen = listGeneration;
+      set({ loadingMore: true });
+      try {
+        const page = await unwrap(faxdesk.outbox.list(listInput(get().filters, next, PAGE_SIZE)));
+        if (gen !== listGeneration) return;
+        set((s) => ({ ...appendPage({ items: s.items, next: s.next }, { items: page.items, next: page.next }), loadingMore: false }));
+      } catch (error) {
+        if (gen !== listGeneration) return;
+        set({ loadingMore: false, listError: errorMessage(error) });
+      }
+    },
+
+    select: async (jobId) => {
+      if (jobId === get().selectedId && get().detailStatus !== 'error') return;
+      detailGeneration++;
+      set({
+        selectedId: jobId,
+        detail: null,
+        detailStatus: jobId ? 'loading' : 'idle',
+        detailError: null,
+        busy: {},
+        notice: null,
+        attemptsLoading: false,
+      });
+      if (!jobId) return;
+      try {
+        const detail = await readDetail(jobId, false);
+        if (detail?.job.faxId) await readAttempts(jobId);
+      } catch (error) {
+        if (get().selectedId !== jobId) return;
+        set({ detailStatus: 'error', detailError: errorMessage(error) });
+      }
+    },
+
+    refreshOpen: async () => {
+      const jobId = get().selectedId;
+      if (!jobId) return;
+      try {
+        const detail = await readDetail(jobId, false);
+        if (detail?.job.faxId) await readAttempts(jobId);
+      } catch (error) {
+        if (get().selectedId === jobId) set({ detailError: errorMessage(error) });
+      }
+    },
+
+    jobsChanged: (accountId, ids) => {
+      for (const id of ids) gathered.add(id);
+      gatheredAccounts.add(accountId);
+      if (gatherTimer) return;
+      gatherTimer = setTimeout(() => {
+        gatherTimer = null;
+        void get().flushChanges();
+      }, CHANGE_GATHER_MS);
+    },
+
+    flushChanges: async () => {
+      if (gatherTimer) {
+        clearTimeout(gatherTimer);
+        gatherTimer = null;
+      }
+      // One application at a time; changes that arrive meanwhile are applied right after.
+      while (applying) await applying;
+      if (gathered.size === 0) return;
+      applying = applyChanges().finally(() => {
+        applying = null;
+      });
+      await applying;
+    },
+
+    cancel: () =>
+      act('cancel', async (jobId) => {
+        const outcome = await unwrap(faxdesk.outbox.cancel({ jobId }));
+        putItems([outcome.job]);
+        const kind = outcome.outcome === 'canceled-locally' ? 'ok' : 'info';
+        if (get().selectedId === jobId) set({ notice: { jobId, kind, text: outcome.message } });
+        await readDetail(jobId, false).catch(() => null);
+        return outcome;
+      }),
+
+    resend: async (scope) => {
+      await act(scope === 'job' ? 'resend' : 'resendAll', async (jobId) => {
+        // A fresh compose id per click: a retried call with it creates nothing twice.
+        const outcome = await unwrap(faxdesk.outbox.resend({ jobId, composeId: crypto.randomUUID(), scope }));
+        const first = outcome.jobs[0];
+        if (!first) return;
+        const where =
+          outcome.jobs.length === 1
+            ? `to ${first.destinationDisplay}`
+            : `to ${plural(outcome.jobs.length, 'recipient')} (${outcome.jobs.map((j) => j.destinationDisplay).join(', ')})`;
+        if (get().selectedId === jobId) {
+          set({
+            notice: {
+              jobId,
+              kind: 'ok',
+              text: `Sent again as a new fax ${where}: ${first.statusLabel.toLowerCase()}. This fax stays as it was.`,
+              open: { jobId: first.id, label: outcome.jobs.length === 1 ? 'Open the new fax' : 'Open the first new fax' },
+            },
+          });
+        }
+        await refreshFirstPage().catch(() => undefined);
+      });
+    },
+
+    reschedule: async (scheduledAt) => {
+      await act('reschedule', async (jobId) => {
+        const items = await unwrap(faxdesk.outbox.reschedule({ jobId, scheduledAt }));
+        putItems(items);
+        const text =
+          scheduledAt === null
+            ? 'Sending now: the fax was moved out of the schedule.'
+            : `Will be sent at ${showTime(items.find((i) => i.id === jobId)?.scheduledAt ?? scheduledAt).local}.`;
+        if (get().selectedId === jobId) set({ notice: { jobId, kind: 'ok', text } });
+        await readDetail(jobId, false).catch(() => null);
+      });
+    },
+
+    reconcile: async () => {
+      await act('reconcile', async (jobId) => {
+        const items = await unwrap(faxdesk.outbox.reconcile({ jobId }));
+        putItems(items);
+        const job = items.find((i) => i.id === jobId);
+        let text = 'Checked.';
+        if (job) {
+          if (job.status === 'unknown') {
+            text =
+              "Still unconfirmed: the fax is not in the service's sent list yet, or the list could not be read just now. Faxdesk keeps checking and never sends it again by itself.";
+          }
+          else if (job.status === 'not-sent') text = `Checked: ${job.statusDetail}`;
+          else text = `Found at the service: ${job.statusLabel.toLowerCase()}.`;
+        }
+        if (get().selectedId === jobId) set({ notice: { jobId, kind: 'info', text } });
+        await readDetail(jobId, false).catch(() => null);
+      });
+    },
+
+    report: async () => {
+      await act('report', async (jobId) => {
+        const result = await unwrap(faxdesk.outbox.report({ jobId }));
+        const name = baseName(result.file);
+        downloadBlob(new Blob([base64ToBytes(result.base64)], { type: 'application/pdf' }), name);
+        if (get().selectedId === jobId) {
+          set({ notice: { jobId, kind: 'ok', text: `Transmission report downloaded (${name}). Faxdesk also keeps a copy at ${result.file}.` } });
+        }
+      });
+    },
+
+    exportCsv: async () => {
+      if (get().exporting) return;
+      const filters = get().filters;
+      set({ exporting: { rows: 0 }, listNotice: null });
+      try {
+        const parts: string[] = [CSV_HEADER];
+        let rows = 0;
+        let cursor: string | null = null;
+        do {
+          const page: OutboxPage = await unwrap(faxdesk.outbox.list(listInput(filters, cursor, EXPORT_PAGE_SIZE)));
+          for (const item of page.items) parts.push(`${csvRow(item)}\r\n`);
+          rows += page.items.length;
+          cursor = page.next;
+          set({ exporting: { rows } });
+        } while (cursor);
+        const name = exportFileName(new Date());
+        downloadBlob(new Blob(parts, { type: 'text/csv;charset=utf-8' }), name);
+        set({ listNotice: { kind: 'ok', text: `Exported ${plural(rows, 'fax', 'faxes')} to ${name}.` } });
+      } catch (error) {
+        set({ listNotice: { kind: 'error', text: `The list could not be exported: ${errorMessage(error)}` } });
+      } finally {
+        set({ exporting: null });
+      }
+    },
+
+    dismissNotice: () => set({ notice: null }),
+    dismissListNotice: () => set({ listNotice: null }),
+  };
+});
