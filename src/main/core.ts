@@ -40,6 +40,8 @@ export interface CoreDeps {
   startEmulator?: StartEmulator | null;
   /** Keeps secrets out of logs and diagnostics; the app shares it with its file logger. */
   redactor?: Redactor;
+  /** The app's resources folder (icons, the Sandbox's sample faxes). */
+  resourcesDir?: string;
   now?: () => Date;
 }
 
@@ -87,6 +89,7 @@ export function createCore(deps: CoreDeps): Core {
     now,
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
+    ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
     },

@@ -68,6 +68,7 @@ async function start(): Promise<void> {
     system: electronSystem,
     fetch: electronFetch,
     secretStore: new KeyringSecretStore(),
+    resourcesDir,
   });
   await core.start();
   wireIpc(core, () => shell.mainWindow, logger, devServerUrl);

@@ -39,6 +39,8 @@ export interface AccountsModuleDeps {
   onChange?: (accounts: AccountView[]) => void;
   /** Called once when the Sandbox account is created (first run): select it. */
   onFirstRun?: (sandboxId: string) => void;
+  /** The Sandbox's sample inbound faxes (resources/sandbox of the app). */
+  sandboxSamplesDir?: string;
 }
 
 export interface AccountsModule {
@@ -63,7 +65,15 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   let service: AccountService | null = null;
   const startEmulator = deps.startEmulator === undefined ? defaultStartEmulator : deps.startEmulator;
   const sandbox = startEmulator
-    ? new SandboxHost({ repository, dataDir: deps.dataDir, startEmulator, logger: deps.logger, now: deps.now, onChange: () => service?.notifyChanged() })
+    ? new SandboxHost({
+        repository,
+        dataDir: deps.dataDir,
+        startEmulator,
+        logger: deps.logger,
+        now: deps.now,
+        onChange: () => service?.notifyChanged(),
+        ...(deps.sandboxSamplesDir ? { samplesDir: deps.sandboxSamplesDir } : {}),
+      })
     : null;
   service = new AccountService({
     repository,

@@ -29,7 +29,7 @@ export interface EmulatorHandle {
   stop(): Promise<void>;
 }
 
-export type StartEmulator = (options: { stateFile: string; clock: 'real'; log?: (line: string) => void }) => Promise<EmulatorHandle>;
+export type StartEmulator = (options: { stateFile: string; clock: 'real'; log?: (line: string) => void; samplesDir?: string }) => Promise<EmulatorHandle>;
 
 export interface SandboxCredentials {
   baseUrl: string;
@@ -51,6 +51,8 @@ export interface SandboxHostDeps {
   now: () => Date;
   /** Called whenever the status or the account row changes. */
   onChange?: () => void;
+  /** Where the sample inbound faxes are (inside the packaged app); the emulator generates them otherwise. */
+  samplesDir?: string;
 }
 
 export class SandboxHost {
@@ -130,6 +132,7 @@ export class SandboxHost {
       const handle = await this.deps.startEmulator({
         stateFile: this.stateFile,
         clock: 'real',
+        ...(this.deps.samplesDir ? { samplesDir: this.deps.samplesDir } : {}),
         // The emulator's lines go to Faxdesk's log, not to the terminal.
         log: (line) => this.deps.logger.debug('sandbox', { line: line.slice(0, 500) }),
       });

@@ -55,6 +55,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     system: steadySystem,
     fetch: globalThis.fetch,
     secretStore: new KeyringSecretStore(),
+    // out/ sits beside resources/ in the checkout.
+    resourcesDir: path.join(options.outDir, '..', 'resources'),
     ...options.overrides,
   });
   await core.start();
