@@ -1,14 +1,20 @@
 import { useEffect, type JSX } from 'react';
 import { PAGE_IDS, type PageId } from '../../shared/domain/navigation';
 import { faxdesk, unwrap, errorMessage } from './api';
+import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
+import { WindowFileDrop } from './features/compose/WindowFileDrop';
+import { useInboxFeed } from './features/inbox/hooks';
 import { ActivityPage } from './pages/ActivityPage';
+import { AdminPage } from './pages/AdminPage';
 import { ComposePage } from './pages/ComposePage';
 import { ContactsPage } from './pages/ContactsPage';
 import { InboxPage } from './pages/InboxPage';
 import { OutboxPage } from './pages/OutboxPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { selectHasAdminAccount, useAccountsStore, useAccountsSync } from './stores/accounts-store';
 import { toastFromNotification, useAppStore } from './stores/app-store';
+import { useSyncStatusFeed, useWindowFocusSync } from './stores/sync-store';
 import { useThemeClass } from './theme';
 
 const PAGES: Record<PageId, { label: string; render: () => JSX.Element }> = {
@@ -17,6 +23,7 @@ const PAGES: Record<PageId, { label: string; render: () => JSX.Element }> = {
   inbox: { label: 'Inbox', render: () => <InboxPage /> },
   activity: { label: 'Activity', render: () => <ActivityPage /> },
   contacts: { label: 'Contacts', render: () => <ContactsPage /> },
+  admin: { label: 'Admin', render: () => <AdminPage /> },
   settings: { label: 'Settings', render: () => <SettingsPage /> },
 };
 
@@ -26,6 +33,13 @@ export function App(): JSX.Element {
   const badge = useAppStore((s) => s.badge);
   useThemeClass();
   useMainEvents();
+  useAccountsSync();
+  // Sync status for the status bar, window focus to main (fast polling), inbox:changed and ui:print.
+  useSyncStatusFeed();
+  useWindowFocusSync();
+  useInboxFeed();
+  // Admin is listed only when some account has admin credentials (and while it is open).
+  const hasAdminAccount = useAccountsStore(selectHasAdminAccount);
 
   useEffect(() => {
     document.title = badge > 0 ? `(${badge}) Faxdesk` : 'Faxdesk';
@@ -38,7 +52,7 @@ export function App(): JSX.Element {
           Faxdesk
         </div>
         <ul>
-          {PAGE_IDS.map((id) => (
+          {PAGE_IDS.filter((id) => id !== 'admin' || hasAdminAccount || page === 'admin').map((id) => (
             <li key={id}>
               <button
                 type="button"
@@ -60,7 +74,10 @@ export function App(): JSX.Element {
       <main className="content" aria-label={PAGES[page].label}>
         {PAGES[page].render()}
       </main>
+      <StatusBar />
       <Toasts />
+      {/* Files dropped anywhere in the window open Compose with them. */}
+      <WindowFileDrop />
     </div>
   );
 }

@@ -1,0 +1,131 @@
+/**
+ * The right-hand pane of the Inbox: what is known about the open fax, its read state (opening marks it
+ * read, and says so, with "Mark unread"), Delete and "Download again", and the fax itself in FaxViewer,
+ * whose Print and Save as PDF buttons go through main (inbox:print, inbox:saveAs).
+ */
+import type { JSX } from 'react';
+import type { OpenedFax, InboxNotice, PrintProgress } from '../../stores/inbox-store';
+import { FaxViewer } from '../viewer';
+import { downloadState, fullLocalLabel, pagesLabel, senderLabel, tsidLabel, utcLabel, viewerTitle } from './format';
+
+export interface InboxDetailProps {
+  opened: OpenedFax | null;
+  notice: InboxNotice | null;
+  printing: PrintProgress | null;
+  accountLabel: string | null;
+  onMarkRead(id: string): void;
+  onMarkUnread(id: string): void;
+  onDelete(id: string): void;
+  onRetry(id: string): void;
+  onPrint(id: string): void;
+  onSave(id: string): void;
+  onDismissNotice(): void;
+}
+
+export function InboxDetail(props: InboxDetailProps): JSX.Element {
+  const { opened, notice, printing, accountLabel } = props;
+  const noticeView = notice ? (
+    <div className={`inbox-notice inbox-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="inbox-notice">
+      <span>{notice.text}</span>
+      <button type="button" className="inbox-link" aria-label="Dismiss message" onClick={props.onDismissNotice}>
+        Dismiss
+      </button>
+    </div>
+  ) : null;
+  const printingView = printing ? (
+    <div className="inbox-notice inbox-notice-info" role="status" data-testid="inbox-printing">
+      {printing.total > 0 ? `Preparing page ${Math.min(printing.done + 1, printing.total)} of ${printing.total} for printing…` : 'Preparing the fax for printing…'}
+    </div>
+  ) : null;
+
+  if (!opened) {
+    return (
+      <section className="inbox-detail inbox-detail-empty" aria-label="Fax">
+        {noticeView}
+        {printingView}
+        <p className="muted">Choose a fax in the list to see it here. Use ↑ and ↓ (or j and k) to move, Enter to open, Delete to delete.</p>
+      </section>
+    );
+  }
+
+  const { fax, image } = opened;
+  const unread = fax.readAt === null;
+  const tsid = tsidLabel(fax);
+  const pages = pagesLabel(fax.pages);
+  const download = downloadState(fax);
+  const canRetry = (image.status === 'unavailable' && image.canRetry) || download.kind === 'failed';
+  const title = viewerTitle(fax);
+
+  return (
+    <section className="inbox-detail" aria-label="Fax">
+      <div className="inbox-detail-head">
+        <dl className="inbox-facts">
+          <div>
+            <dt>From</dt>
+            <dd>{senderLabel(fax)}</dd>
+          </div>
+          {tsid ? (
+            <div>
+              <dt>Station id</dt>
+              <dd>{tsid}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Received</dt>
+            <dd>
+              <time dateTime={fax.completedAt} title={utcLabel(fax.completedAt)}>
+                {fullLocalLabel(fax.completedAt)}
+              </time>
+            </dd>
+          </div>
+          {pages ? (
+            <div>
+              <dt>Pages</dt>
+              <dd>{pages}</dd>
+            </div>
+          ) : null}
+          {accountLabel ? (
+            <div>
+              <dt>Account</dt>
+              <dd>{accountLabel}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <div className="inbox-actions" role="group" aria-label="Fax actions">
+          <span className="inbox-read-state" data-testid="read-state">
+            {unread ? 'Unread.' : opened.markedRead ? 'Marked as read when opened.' : 'Read.'}
+          </span>
+          {unread ? (
+            <button type="button" onClick={() => props.onMarkRead(fax.id)}>
+              Mark read
+            </button>
+          ) : (
+            <button type="button" onClick={() => props.onMarkUnread(fax.id)}>
+              Mark unread
+            </button>
+          )}
+          {canRetry ? (
+            <button type="button" onClick={() => props.onRetry(fax.id)}>
+              Download again
+            </button>
+          ) : null}
+          <button type="button" className="inbox-danger-outline" onClick={() => props.onDelete(fax.id)}>
+            Delete…
+          </button>
+        </div>
+      </div>
+      {noticeView}
+      {printingView}
+      <div className="inbox-viewer">
+        <FaxViewer
+          document={image.status === 'ready' ? image.document : null}
+          title={title}
+          loading={image.status === 'loading'}
+          error={image.status === 'unavailable' || image.status === 'error' ? image.message : null}
+          onPrint={() => props.onPrint(fax.id)}
+          onSave={() => props.onSave(fax.id)}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Search and filters above the Inbox list. Typing is debounced (the list is asked once the person
+ * pauses); checkboxes and dates apply at once.
+ */
+import { useEffect, useId, useState, type JSX } from 'react';
+import type { InboxFilters as Filters } from './paging';
+import { hasFilters } from './paging';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+/** `value`, once it has stopped changing for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+export interface InboxFiltersProps {
+  filters: Filters;
+  /** Accounts to filter by, when there are several. */
+  accounts: readonly { id: string; label: string }[];
+  onChange(patch: Partial<Filters>): void;
+  onClear(): void;
+}
+
+export function InboxFilters({ filters, accounts, onChange, onClear }: InboxFiltersProps): JSX.Element {
+  const id = useId();
+  const [search, setSearch] = useState(filters.search);
+  const [number, setNumber] = useState(filters.number);
+  const [open, setOpen] = useState(() => filters.fromDay !== '' || filters.toDay !== '' || filters.number !== '' || filters.accountId !== '');
+  const settledSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
+  const settledNumber = useDebounced(number, SEARCH_DEBOUNCE_MS);
+
+  // Only the settled text asks for a new list (onChange and filters change with every keystroke's render).
+  useEffect(() => {
+    if (settledSearch !== filters.search) onChange({ search: settledSearch });
+  }, [settledSearch]);
+  useEffect(() => {
+    if (settledNumber !== filters.number) onChange({ number: settledNumber });
+  }, [settledNumber]);
+
+  return (
+    <div className="inbox-filters" role="search" aria-label="Search and filter faxes">
+      <div className="inbox-filters-row">
+        <label className="inbox-sr-only" htmlFor={`${id}-search`}>
+          Search faxes
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          className="inbox-search"
+          placeholder="Search number, station id, fax id"
+          value={search}
+          maxLength={200}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onChange({ search });
+          }}
+        />
+        <label className="inbox-check">
+          <input type="checkbox" checked={filters.unreadOnly} onChange={(event) => onChange({ unreadOnly: event.currentTarget.checked })} />
+          Unread only
+        </label>
+        <button type="button" className="inbox-filters-toggle" aria-expanded={open} aria-controls={`${id}-more`} onClick={() => setOpen((v) => !v)}>
+          More filters
+        </button>
+      </div>
+      <div id={`${id}-more`} className="inbox-filters-more" hidden={!open}>
+        <label>
+          <span>From</span>
+          <input type="date" aria-label="Received from" value={filters.fromDay} max={filters.toDay || undefined} onChange={(event) => onChange({ fromDay: event.currentTarget.value })} />
+        </label>
+        <label>
+          <span>To</span>
+          <input type="date" aria-label="Received until" value={filters.toDay} min={filters.fromDay || undefined} onChange={(event) => onChange({ toDay: event.currentTarget.value })} />
+        </label>
+        <label>
+          <span>Sender number</span>
+          <input type="text" inputMode="tel" aria-label="Sender number" placeholder="e.g. 0170" value={number} maxLength={40} onChange={(event) => setNumber(event.currentTarget.value)} />
+        </label>
+        {accounts.length > 1 ? (
+          <label>
+            <span>Account</span>
+            <select aria-label="Account" value={filters.accountId} onChange={(event) => onChange({ accountId: event.currentTarget.value })}>
+              <option value="">All accounts</option>
+              {accounts.map((account) => (
+                <option key={account.id} value={account.id}>
+                  {account.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+      </div>
+      {hasFilters(filters) ? (
+        <button
+          type="button"
+          className="inbox-link"
+          onClick={() => {
+            setSearch('');
+            setNumber('');
+            onClear();
+          }}
+        >
+          Clear filters
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The received faxes as a virtualised listbox: only the rows in view (plus a few) are in the page, so
+ * 100,000 faxes scroll like 100; reaching the end of what is loaded asks for the next keyset page.
+ *
+ * Keyboard (focus on the list): ↑/↓ or k/j move, Home/End, Page Up/Down, Enter opens, Delete deletes
+ * (after the confirmation). The row the keyboard is on is the listbox's active descendant; the open
+ * fax is the selected option. Rows inserted above the view (a new fax) do not move what is in view.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
+import type { InboxFax } from '../../../../shared/domain/history';
+import { inboxRowModel } from './format';
+import { anchoredScrollTop, movedIndex } from './paging';
+
+export const INBOX_ROW_HEIGHT = 68;
+
+export interface InboxListProps {
+  items: readonly InboxFax[];
+  hasMore: boolean;
+  loadingMore: boolean;
+  activeId: string | null;
+  selectedId: string | null;
+  /** Account names by id, when there are several accounts (each row then says which). */
+  accountLabels: ReadonlyMap<string, string> | null;
+  now: Date;
+  label: string;
+  onLoadMore(): void;
+  onActivate(id: string): void;
+  onOpen(id: string): void;
+  onDelete(id: string): void;
+}
+
+function optionId(id: string): string {
+  return `inbox-row-${id}`;
+}
+
+export function InboxList(props: InboxListProps): JSX.Element {
+  const { items, hasMore, loadingMore, activeId, selectedId, accountLabels, now, label, onLoadMore, onActivate, onOpen, onDelete } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const count = items.length + (hasMore ? 1 : 0);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => INBOX_ROW_HEIGHT,
+    overscan: 10,
+    getItemKey: (index) => items[index]?.id ?? 'more',
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastIndex = rows.length > 0 ? rows[rows.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastIndex >= items.length - 5) onLoadMore();
+  }, [hasMore, loadingMore, lastIndex, items.length, onLoadMore]);
+
+  // Keep the rows in view where they are when rows are inserted or removed above them.
+  const previousIds = useRef<string[]>([]);
+  const ids = useMemo(() => items.map((fax) => fax.id), [items]);
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const before = previousIds.current;
+    previousIds.current = ids;
+    if (!element || before.length === 0) return;
+    const next = anchoredScrollTop(before, ids, element.scrollTop, INBOX_ROW_HEIGHT);
+    if (next !== element.scrollTop) element.scrollTop = next;
+  }, [ids]);
+
+  const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
+  const activeIndexNow = useRef(activeIndex);
+  activeIndexNow.current = activeIndex;
+  // Bring the active row into view when another row becomes active (keyboard, a notification click);
+  // not when rows arrive above it: the person may have scrolled away on purpose.
+  useEffect(() => {
+    if (activeIndexNow.current >= 0) virtualizer.scrollToIndex(activeIndexNow.current, { align: 'auto' });
+  }, [activeId, virtualizer]);
+
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      if (event.key === 'Enter' || event.key === ' ') {
+        const id = activeId ?? items[0]?.id;
+        if (id) {
+          event.preventDefault();
+          onOpen(id);
+        }
+        return;
+      }
+      if (event.key === 'Delete') {
+        const id = activeId ?? selectedId;
+        if (id) {
+          event.preventDefault();
+          onDelete(id);
+        }
+        return;
+      }
+      const element = scrollRef.current;
+      const pageRows = element ? Math.floor(element.clientHeight / INBOX_ROW_HEIGHT) - 1 : 10;
+      const next = movedIndex(activeIndex, items.length, event.key, pageRows);
+      if (next === null) return;
+      event.preventDefault();
+      const fax = items[next];
+      if (fax) onActivate(fax.id);
+    },
+    [activeId, activeIndex, items, onActivate, onDelete, onOpen, selectedId],
+  );
+
+  const activeDescendant = activeIndex >= 0 && rows.some((row) => row.index === activeIndex) ? optionId(ids[activeIndex]!) : undefined;
+
+  return (
+    <div
+      ref={scrollRef}
+      className="inbox-list"
+      role="listbox"
+      aria-label={label}
+      aria-activedescendant={activeDescendant}
+      aria-busy={loadingMore}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {rows.map((row) => {
+          const fax = items[row.index];
+          if (!fax) {
+            return (
+              <div key="more" role="presentation" className="inbox-row inbox-row-more" style={{ transform: `translateY(${row.start}px)`, height: INBOX_ROW_HEIGHT }}>
+                {loadingMore ? 'Loading more faxes…' : ' '}
+              </div>
+            );
+          }
+          const model = inboxRowModel(fax, now, accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null));
+          const classes = ['inbox-row', model.unread ? 'unread' : '', fax.id === activeId ? 'active' : '', fax.id === selectedId ? 'selected' : ''].filter(Boolean).join(' ');
+          return (
+            <div
+              key={fax.id}
+              id={optionId(fax.id)}
+              role="option"
+              aria-selected={fax.id === selectedId}
+              aria-label={model.label}
+              aria-setsize={hasMore ? -1 : items.length}
+              aria-posinset={row.index + 1}
+              className={classes}
+              data-testid="inbox-row"
+              data-unread={model.unread ? 'true' : 'false'}
+              style={{ transform: `translateY(${row.start}px)`, height: INBOX_ROW_HEIGHT }}
+              onClick={() => {
+                onActivate(fax.id);
+                onOpen(fax.id);
+                scrollRef.current?.focus({ preventScroll: true });
+              }}
+            >
+              <div className="inbox-row-line">
+                <span className="inbox-row-sender">
+                  {model.unread ? <span className="inbox-unread-dot" aria-hidden="true" /> : null}
+                  {model.sender}
+                </span>
+                <time className="inbox-row-time" dateTime={fax.completedAt} title={model.receivedUtc}>
+                  {model.received}
+                </time>
+              </div>
+              <div className="inbox-row-line inbox-row-detail">
+                <span className="inbox-row-facts">
+                  {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}
+                  {model.pages ? <span>{model.pages}</span> : null}
+                  {model.account ? <span className="inbox-row-account">{model.account}</span> : null}
+                </span>
+                {model.download.kind === 'downloading' ? <span className="inbox-chip inbox-chip-pending">{model.download.label}</span> : null}
+                {model.download.kind === 'failed' ? (
+                  <span className="inbox-chip inbox-chip-failed" title={model.download.reason}>
+                    {model.download.label}
+                  </span>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * How a received fax is described in the Inbox: the sender, the received time (local, with UTC for the
+ * tooltip), the download state, and the status bar's "Last synced 2 min ago". Pure functions (time and locale are
+ * passed in), so they are unit-tested without a browser.
+ */
+import type { InboxFax } from '../../../../shared/domain/history';
+import type { AccountSyncStatus, SyncStatus } from '../../../../shared/domain/sync';
+import { formatFaxNumber } from '../../../../shared/fax-number';
+
+export const UNKNOWN_SENDER = 'Unknown sender';
+
+/** The sender as a person reads it: the formatted number, or "Unknown sender" (the service's UNKNOWN, empty). */
+export function senderLabel(fax: Pick<InboxFax, 'originatingNumber'>): string {
+  const number = fax.originatingNumber?.trim();
+  if (!number || /^unknown$/i.test(number)) return UNKNOWN_SENDER;
+  return formatFaxNumber(number);
+}
+
+/** "1 page", "3 pages", or null when the service did not say. */
+export function pagesLabel(pages: number | null): string | null {
+  if (pages === null || !Number.isFinite(pages) || pages <= 0) return null;
+  return `${pages} ${pages === 1 ? 'page' : 'pages'}`;
+}
+
+/** The sender's station id, when it says something the number does not. */
+export function tsidLabel(fax: Pick<InboxFax, 'tsid' | 'originatingNumber'>): string | null {
+  const tsid = fax.tsid?.trim();
+  if (!tsid) return null;
+  const digits = tsid.replace(/\D/g, '');
+  const number = (fax.originatingNumber ?? '').replace(/\D/g, '');
+  if (digits.length > 0 && digits === number && /^[\d\s+().-]+$/.test(tsid)) return null;
+  return tsid;
+}
+
+export type DownloadState = { kind: 'stored' } | { kind: 'downloading'; label: string } | { kind: 'failed'; label: string; reason: string };
+
+/** What the row says about the fax's image: nothing once stored, "Downloading…", or "Download failed". */
+export function downloadState(fax: Pick<InboxFax, 'imageState' | 'imageError'>): DownloadState {
+  switch (fax.imageState) {
+    case 'stored':
+      return { kind: 'stored' };
+    case 'failed':
+      return { kind: 'failed', label: 'Download failed', reason: fax.imageError?.trim() || 'The image of this fax could not be downloaded.' };
+    case 'downloading':
+      return { kind: 'downloading', label: 'Downloading…' };
+    case 'pending':
+      return { kind: 'downloading', label: 'Waiting to download' };
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "2026-03-01 09:00 UTC": the exact time, for the tooltip. */
+export function utcLabel(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}
+
+/**
+ * The received time in local time, short: the time of day for today, "Yesterday 16:05", the day and
+ * month this year, the full date otherwise.
+ */
+export function receivedLabel(iso: string, now: Date, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const zone = timeZone ? { timeZone } : {};
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...zone }).format(date);
+  const dayKey = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(d);
+  const today = dayKey(now);
+  if (dayKey(date) === today) return time;
+  if (dayKey(new Date(now.getTime() - 86_400_000)) === dayKey(date)) return `Yesterday ${time}`;
+  const sameYear = new Intl.DateTimeFormat('en-CA', { year: 'numeric', ...zone }).format(date) === new Intl.DateTimeFormat('en-CA', { year: 'numeric', ...zone }).format(now);
+  const day = new Intl.DateTimeFormat(locale, sameYear ? { day: 'numeric', month: 'short', ...zone } : { day: 'numeric', month: 'short', year: 'numeric', ...zone }).format(date);
+  return `${day}, ${time}`;
+}
+
+/** The full local date and time, for accessible names and the viewer's title. */
+export function fullLocalLabel(iso: string, locale?: string, timeZone?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+}
+
+/**
+ * "just now", "2 min ago", "3 h ago", "yesterday", "4 days ago"; a time in the future (clocks a little
+ * apart) reads "just now".
+ */
+export function relativeTime(iso: string | null, now: Date): string {
+  if (!iso) return 'never';
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return 'never';
+  const seconds = Math.floor((now.getTime() - then) / 1000);
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days === 1) return 'yesterday';
+  return `${days} days ago`;
+}
+
+export interface InboxRowModel {
+  id: string;
+  sender: string;
+  tsid: string | null;
+  pages: string | null;
+  received: string;
+  receivedUtc: string;
+  account: string | null;
+  unread: boolean;
+  download: DownloadState;
+  /** What a screen reader says for the row. */
+  label: string;
+}
+
+/** Everything a row shows, worked out once. `accountLabel` is given only when several accounts exist. */
+export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | null, locale?: string, timeZone?: string): InboxRowModel {
+  const sender = senderLabel(fax);
+  const tsid = tsidLabel(fax);
+  const pages = pagesLabel(fax.pages);
+  const unread = fax.readAt === null;
+  const download = downloadState(fax);
+  const received = receivedLabel(fax.completedAt, now, locale, timeZone);
+  const label = [
+    unread ? 'Unread' : null,
+    `from ${sender}`,
+    tsid,
+    pages,
+    `received ${fullLocalLabel(fax.completedAt, locale, timeZone)}`,
+    accountLabel ? `account ${accountLabel}` : null,
+    download.kind === 'stored' ? null : download.label,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return { id: fax.id, sender, tsid, pages, received, receivedUtc: utcLabel(fax.completedAt), account: accountLabel, unread, download, label: upperFirst(label) };
+}
+
+/** The viewer's title: "Fax from +1 312 555 0170, 2 pages". */
+export function viewerTitle(fax: InboxFax): string {
+  const sender = senderLabel(fax);
+  const pages = pagesLabel(fax.pages);
+  return [sender === UNKNOWN_SENDER ? 'Fax from an unknown sender' : `Fax from ${sender}`, pages].filter(Boolean).join(', ');
+}
+
+function upperFirst(text: string): string {
+  return text ? text[0]!.toUpperCase() + text.slice(1) : text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Status bar
+
+const PAUSE_WORDS: Record<SyncStatus['pauseReasons'][number], string> = {
+  user: 'you paused it',
+  offline: 'this computer is offline',
+  suspend: 'this computer is asleep',
+};
+
+/** "Sync paused: you paused it, this computer is offline." */
+export function pausedText(status: Pick<SyncStatus, 'pauseReasons'>): string {
+  const reasons = status.pauseReasons.map((r) => PAUSE_WORDS[r]);
+  return reasons.length > 0 ? `Sync paused: ${reasons.join(', ')}.` : 'Sync paused.';
+}
+
+/** "Last synced 2 min ago", "Syncing…" (the first cycle is running), "Not synced yet". */
+export function lastSyncedText(account: Pick<AccountSyncStatus, 'lastSyncedAt' | 'feeds'>, now: Date): string {
+  if (account.lastSyncedAt) return `Last synced ${relativeTime(account.lastSyncedAt, now)}`;
+  return account.feeds.some((f) => f.running) ? 'Syncing…' : 'Not synced yet';
+}
