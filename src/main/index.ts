@@ -2,7 +2,7 @@
  * Electron entry: lifecycle, the window, and wiring. No fax logic lives here; it is all in the core.
  */
 import path from 'node:path';
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import { KeyringSecretStore } from './accounts';
 import { createCore, type Core } from './core';
 import { APP_ID } from './desktop/app-identity';
@@ -47,10 +47,16 @@ if (!app.requestSingleInstanceLock(launchData(process.argv, process.cwd()))) {
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (e) => e.preventDefault());
   });
-  app.whenReady().then(start, (error: unknown) => {
-    logger.error('Faxdesk failed to start', { error: String(error) });
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      // E.g. a history file that is not SQLite or is from a newer Faxdesk: say so, change nothing.
+      const message = error instanceof Error ? error.message : String(error);
+      logger.error('Faxdesk failed to start', { error: message });
+      dialog.showErrorBox('Faxdesk cannot start', message);
+      app.exit(1);
+    });
 }
 
 async function start(): Promise<void> {
