@@ -8,6 +8,7 @@ import type { AppInfo } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type SecretStore, type StartEmulator } from './accounts';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { DocumentCollector } from './documents/collector';
 import { notificationFor } from './desktop/notification-policy';
 import { EventBus } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
@@ -16,6 +17,7 @@ import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
 import type { Badge, FetchFn, Notifier, Printer, SystemSignals } from './platform/ports';
 import { Redactor } from './platform/redact';
+import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
 import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncService } from './sync';
@@ -66,6 +68,8 @@ export interface Core {
   readonly sync: SyncService;
   /** Received faxes: arrival handling (one notification, auto-print, badge) and the Inbox page's calls. */
   readonly inbox: InboxService;
+  /** Removes stored documents no job refers to (at start, then every few hours); `collect()` runs a pass now. */
+  readonly documents: DocumentCollector;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -132,6 +136,14 @@ export function createCore(deps: CoreDeps): Core {
     trackActive: false,
   });
 
+  // Jobs keep their documents as long as they exist (Resend): only documents no job refers to go.
+  const documents = new DocumentCollector({
+    store: sending.store,
+    referencedIds: () => sending.outbox.referencedDocumentIds(),
+    timers: realTimers,
+    logger: deps.logger,
+  });
+
   const background = createSyncModule({
     db,
     dataDir: deps.dataDir,
@@ -181,9 +193,12 @@ export function createCore(deps: CoreDeps): Core {
     outbox: sending.outbox,
     sync: background.sync,
     inbox: background.inbox,
+    documents,
     async start() {
       await accounts.start();
       await sending.start();
+      // After the outbox has resumed its jobs; in the background (a large folder takes a while).
+      documents.start();
       await background.start();
       desktop.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
@@ -192,6 +207,7 @@ export function createCore(deps: CoreDeps): Core {
       if (stopped) return;
       stopped = true;
       desktop.stop();
+      await documents.stop();
       await background.stop();
       await sending.stop();
       await accounts.stop();

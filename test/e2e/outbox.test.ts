@@ -347,7 +347,8 @@ describe('Outbox & Sent through the browser bridge', () => {
 
   it('exports the list as a CSV download', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^outbox-\d{8}-\d{4}\.csv$/);
+    // Main's CSV (outbox:exportCsv), named by the time in UTC.
+    expect(download.suggestedFilename()).toMatch(/^outbox-\d{8}-\d{6}Z\.csv$/);
     const text = (await downloaded(download)).toString('utf8');
     const jobs = (await call('outbox:list', { limit: 500 })).items;
     const lines = text.replace(/^\ufeff/, '').trim().split('\r\n');
@@ -482,6 +483,9 @@ describe('Outbox & Sent with 100 000 faxes', () => {
 
   it('keeps the rows in view and the open fax when a new fax arrives on top', async () => {
     await list().evaluate((el) => el.scrollTo(0, 200 * 64));
+    // Wait for the rows of the new position: until the list has drawn them, the rows of the last test's
+    // position (further down) are still in the page, and would vanish under the click.
+    await expect.poll(() => page.locator('[data-testid="outbox-row"][aria-posinset="201"]').count(), WAIT).toBe(1);
     await expect.poll(() => rows().count(), WAIT).toBeGreaterThan(5);
     // Open a row in the middle of the view.
     const jobId = (await rows().nth(12).getAttribute('data-job-id'))!;

@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+// Types only: the emulator itself is loaded on demand (accounts/index.ts), and tests may replace it.
+import type { DemoAccount } from '../../emulator/accounts';
 import type { AccountStatus } from '../../shared/ipc/contract/accounts';
 import type { Logger } from '../platform/logger';
 import type { AccountRecord, AccountsRepository } from '../store/repositories/accounts-repository';
@@ -17,31 +19,14 @@ export interface EmulatorHandle {
   baseUrl: string;
   adminBaseUrl: string;
   controlUrl: string;
-  demo: {
-    appId: string;
-    apiKey: string;
-    userId: string;
-    adminId: string;
-    adminUsername: string;
-    adminPassword: string;
-    faxNumber: string;
-  };
+  demo: DemoAccount;
   stop(): Promise<void>;
 }
 
 export type StartEmulator = (options: { stateFile: string; clock: 'real'; log?: (line: string) => void; samplesDir?: string }) => Promise<EmulatorHandle>;
 
-export interface SandboxCredentials {
-  baseUrl: string;
-  adminBaseUrl: string;
-  appId: string;
-  apiKey: string;
-  userId: string;
-  adminId: string;
-  adminUsername: string;
-  adminPassword: string;
-  faxNumber: string;
-}
+/** The emulator's demo account and where it listens. */
+export type SandboxCredentials = DemoAccount & Pick<EmulatorHandle, 'baseUrl' | 'adminBaseUrl'>;
 
 export interface SandboxHostDeps {
   repository: AccountsRepository;

@@ -77,6 +77,10 @@ export class InboxService implements InboxHooks {
     return this.deps.downloader().status();
   }
 
+  unreadCount(): number {
+    return this.deps.stores.received.countUnread();
+  }
+
   /** The image is stored: the fax counts as received. One notification, ever; auto-print if asked. */
   handleStored(fax: InboxFax): void {
     if (fax.deletedAt === null) {

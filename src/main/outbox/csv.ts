@@ -2,6 +2,7 @@
  * The Outbox as CSV (RFC 4180: comma-separated, CRLF, fields quoted when needed, UTF-8 with a BOM so
  * spreadsheet programs read accents right). A cell that a spreadsheet would run as a formula (starting
  * with = + - @ or a tab/CR) is prefixed with an apostrophe: a recipient's name must never execute.
+ * This is the only CSV writer: the Outbox page downloads the text outbox:exportCsv returns.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,8 +85,41 @@ export function csvRow(job: OutboundJob): string {
   return values.map(csvCell).join(',');
 }
 
-/** Writes the rows to `file` (through a temp file, renamed into place). Returns the row count and size. */
-export async function writeCsv(file: string, pages: AsyncIterable<OutboundJob[]> | Iterable<OutboundJob[]>): Promise<{ rows: number; bytes: number }> {
+type JobPages = AsyncIterable<OutboundJob[]> | Iterable<OutboundJob[]>;
+
+/** The header line (with the byte order mark), then one chunk of CRLF-ended lines per page of jobs. */
+async function* csvChunks(pages: JobPages, count: (rows: number) => void): AsyncGenerator<string> {
+  yield `\ufeff${CSV_COLUMNS.map(csvCell).join(',')}\r\n`;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    count(page.length);
+    yield page.map((job) => `${csvRow(job)}\r\n`).join('');
+  }
+}
+
+/** A text export larger than this is refused (it is held in memory, then handed to the page whole). */
+export const MAX_CSV_TEXT_BYTES = 100 * 1024 * 1024;
+
+/** The rows as one CSV text, for a download. Returns the text, the row count and its size in UTF-8. */
+export async function csvText(pages: JobPages, maxBytes = MAX_CSV_TEXT_BYTES): Promise<{ text: string; rows: number; bytes: number }> {
+  let rows = 0;
+  let bytes = 0;
+  const parts: string[] = [];
+  for await (const chunk of csvChunks(pages, (n) => (rows += n))) {
+    bytes += Buffer.byteLength(chunk, 'utf8');
+    if (bytes > maxBytes) {
+      throw new AppError(
+        'VALIDATION',
+        `This list is too long to export in one download (over ${Math.round(maxBytes / (1024 * 1024))} MB of CSV). Narrow it with the tabs, the search or the account filter, and export the parts one by one.`,
+      );
+    }
+    parts.push(chunk);
+  }
+  return { text: parts.join(''), rows, bytes };
+}
+
+/** Writes the rows to `file` (through a temp file, synced, renamed into place). Returns the row count and size. */
+export async function writeCsv(file: string, pages: JobPages): Promise<{ rows: number; bytes: number }> {
   const temp = `${file}.${process.pid}.part`;
   try {
     await fs.promises.mkdir(path.dirname(file), { recursive: true });
@@ -93,16 +127,10 @@ export async function writeCsv(file: string, pages: AsyncIterable<OutboundJob[]>
     let rows = 0;
     let bytes = 0;
     try {
-      const write = async (text: string) => {
-        const buffer = Buffer.from(text, 'utf8');
+      for await (const chunk of csvChunks(pages, (n) => (rows += n))) {
+        const buffer = Buffer.from(chunk, 'utf8');
         await handle.write(buffer);
         bytes += buffer.byteLength;
-      };
-      await write(`\ufeff${CSV_COLUMNS.map(csvCell).join(',')}\r\n`);
-      for await (const page of pages) {
-        if (page.length === 0) continue;
-        await write(page.map((job) => `${csvRow(job)}\r\n`).join(''));
-        rows += page.length;
       }
       await handle.sync();
     } finally {

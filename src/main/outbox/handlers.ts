@@ -17,6 +17,7 @@ export type OutboxHandlers = Pick<
   | 'outbox:reschedule'
   | 'outbox:reconcile'
   | 'outbox:exportCsv'
+  | 'outbox:image'
   | 'outbox:report'
 >;
 
@@ -34,6 +35,7 @@ export function createOutboxHandlers(outbox: OutboxService, compose: ComposeServ
     'outbox:reschedule': (input) => outbox.reschedule(input.jobId, input.scheduledAt),
     'outbox:reconcile': (input) => outbox.reconcileJob(input.jobId),
     'outbox:exportCsv': (input) => outbox.exportCsv(input),
+    'outbox:image': (input) => outbox.image(input.jobId),
     'outbox:report': (input) => outbox.report(input.jobId, input.destination),
   };
 }

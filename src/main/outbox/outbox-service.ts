@@ -49,6 +49,9 @@
  * ERROR or CANCELED. The sync engine records through the same object (`core.outbox.states`), and that
  * transition is written once, so whoever observes the final state, it is notified once.
  *
+ * Delivered images (outbox:image, sent-images.ts): fetched from the service once a job is final, kept
+ * in <dataDir>/sent/; before that, a sentence says why there is none.
+ *
  * Watching: the outbox polls the transmission detail of CANCEL_REQUESTED jobs itself, and of every
  * accepted job when `trackActive` (no sync engine wired); after a send or cancel it asks the sync to run
  * now (`syncNow`). Documents referenced by any job must never be collected: `referencedDocumentIds()`
@@ -56,7 +59,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type SendOutcome, type StoredDraft, type ExportResult, type ReportResult } from '../../shared/domain/outbox';
+import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type SendOutcome, type StoredDraft, type ReportResult } from '../../shared/domain/outbox';
+import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
 import type { OutboundJob, OutboundPhase } from '../../shared/domain/history';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
@@ -70,10 +74,11 @@ import { realTimers, type Timers } from '../platform/timers';
 import type { Db } from '../store/database';
 import { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import { OutboundRepository } from '../store/repositories/outbound-repository';
-import { writeCsv } from './csv';
+import { csvText, writeCsv } from './csv';
 import { attemptEvents, OutboundStates, reportFromDetail } from './outbound-states';
 import type { OutboxAccounts, OutboxCheckpoint } from './ports';
 import { Reconciler } from './reconciler';
+import { SentImages } from './sent-images';
 import { draftFromJobs, normalizedOptionsOf, readStoredOptions, rowsFor } from './stored-compose';
 import { Submitter } from './submitter';
 import { Ticker } from './ticker';
@@ -147,6 +152,7 @@ export class OutboxService {
   readonly config: OutboxConfig;
   private readonly reconciler: Reconciler;
   private readonly submitter: Submitter;
+  private readonly sentImages: SentImages;
   private readonly timers: Timers;
   private readonly now: () => Date;
   private readonly holds = new Map<string, Hold & { attempts: number }>();
@@ -203,6 +209,7 @@ export class OutboxService {
       changed,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     });
+    this.sentImages = new SentImages({ dataDir: deps.dataDir, accounts: deps.accounts, logger: deps.logger });
     const onError = (what: string) => (error: unknown) =>
       deps.logger.error(`outbox: ${what} failed`, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     this.pump = new Ticker(this.timers, () => this.runPump(), onError('submission pump'));
@@ -724,12 +731,15 @@ export class OutboxService {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Export, report
+  // Export, delivered image, report
 
-  async exportCsv(input: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined; destination?: string | undefined }): Promise<ExportResult> {
-    const file = this.outputPath(input.destination, 'exports', `outbox-${stamp(this.now())}.csv`, '.csv');
+  /** outbox:exportCsv: the CSV as text for the page to download, or written to `destination`. */
+  async exportCsv(input: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined; destination?: string | undefined }): Promise<CsvExport> {
+    const fileName = `outbox-${stamp(this.now())}.csv`;
+    if (input.destination === undefined) return { kind: 'text', fileName, ...(await csvText(this.csvPages(input))) };
+    const file = this.outputPath(input.destination, 'exports', fileName, '.csv');
     const written = await writeCsv(file, this.csvPages(input));
-    return { file, ...written };
+    return { kind: 'file', path: file, fileName: path.basename(file), ...written };
   }
 
   private *csvPages(input: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined }): Generator<OutboundJob[]> {
@@ -740,6 +750,11 @@ export class OutboxService {
       if (!page.next) return;
       cursor = page.next;
     }
+  }
+
+  /** outbox:image: the delivered image of a final fax, or why there is none (yet). */
+  async image(jobId: string): Promise<OutboxImage> {
+    return this.sentImages.image(this.job(jobId));
   }
 
   async report(jobId: string, destination?: string): Promise<ReportResult> {

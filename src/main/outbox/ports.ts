@@ -1,5 +1,5 @@
 /** What the outbox needs from the rest of main, as small interfaces (FaxServiceClient and AccountService fit). */
-import type { FaxMetadata, Page, SendRequest, SendResult, SentFax, SentFilter, TransmissionDetail } from '../../shared/domain/fax';
+import type { FaxImage, FaxMetadata, ImageFormat, Page, SendRequest, SendResult, SentFax, SentFilter, TransmissionDetail } from '../../shared/domain/fax';
 import type { CallOptions } from '../api/fax-service-client';
 
 export interface OutboxClient {
@@ -8,6 +8,8 @@ export interface OutboxClient {
   getMetadata(faxId: string, options?: CallOptions): Promise<FaxMetadata>;
   getTransmissionDetail(faxId: string, options?: CallOptions): Promise<TransmissionDetail>;
   cancel(faxId: string, options?: CallOptions): Promise<{ accepted: true }>;
+  /** GET /faxes/{id}/image: the delivered image (outbox:image asks for PDF). */
+  getImage(faxId: string, format?: ImageFormat, options?: CallOptions): Promise<FaxImage>;
 }
 
 export interface OutboxAccounts {

@@ -30,6 +30,7 @@ export interface AccountSyncDeps {
   accountId: string;
   label: string;
   stores: HistoryStores;
+  /** The outbox's OutboundStates. */
   states: OutboundStateRecorder;
   accounts: Pick<SyncAccounts, 'clientFor'>;
   timers: Timers;

@@ -7,20 +7,11 @@
  * sync records through that wrapper.
  */
 import { isFinalState, type FaxState } from '../../shared/domain/fax-status';
-import type { FaxEventSource, JsonObject, OutboundJob, OutboundPatch, OutboundState } from '../../shared/domain/history';
+import type { FaxEventSource, JsonObject, OutboundJob, OutboundPatch, OutboundResultFields, OutboundState } from '../../shared/domain/history';
 import { mergeOutboundState } from '../../shared/domain/sync';
 import type { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import type { OutboundRepository } from '../store/repositories/outbound-repository';
 
-/** Result fields as a source reports them; null/undefined = not said (a known value is kept). */
-export interface OutboundResult {
-  completedAt?: string | null;
-  durationSeconds?: number | null;
-  pages?: number | null;
-  errorCode?: string | null;
-  errorReason?: string | null;
-  billableRetries?: number | null;
-}
 
 export interface OutboundReport {
   /** Normalised (normalizeFaxState); null when the source did not say. */
@@ -29,7 +20,7 @@ export interface OutboundReport {
   /** The source's own time for this report; the local time is used when it gives none. */
   at: string | null;
   source: FaxEventSource;
-  result: OutboundResult;
+  result: OutboundResultFields;
   /** Facts for the timeline (attempt, error code, message...). */
   detail?: JsonObject;
 }
@@ -104,7 +95,7 @@ export function applyOutboundReport(
 }
 
 /** The result fields the report knows and the job does not hold yet (or holds differently). */
-function resultPatch(job: OutboundJob, result: OutboundResult): OutboundPatch {
+function resultPatch(job: OutboundJob, result: OutboundResultFields): OutboundPatch {
   const patch: OutboundPatch = {};
   for (const field of RESULT_FIELDS) {
     const incoming = result[field];

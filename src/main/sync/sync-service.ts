@@ -14,11 +14,9 @@
 import type { SyncFeed } from '../../shared/domain/history';
 import type { AccountSyncStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
 import type { EventBus } from '../ipc/events';
-import type { Logger } from '../platform/logger';
 import type { SystemSignals } from '../platform/ports';
-import type { Timers } from '../platform/timers';
-import { AccountSync, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
-import { isSyncable, type HistoryStores, type OutboundStateRecorder, type SyncAccounts, type SyncSettings } from './ports';
+import { AccountSync, type AccountSyncDeps, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
+import { isSyncable, type SyncAccounts, type SyncSettings } from './ports';
 
 /** What the inbox does with sync results (the InboxService implements it). */
 export interface InboxHooks {
@@ -27,6 +25,8 @@ export interface InboxHooks {
   markOnServiceLater(accountId: string, rows: readonly { id: string; faxId: string }[]): void;
   setPaused(paused: boolean): void;
   downloadStatus(): SyncStatus['downloads'];
+  /** Unread received faxes in every account. */
+  unreadCount(): number;
 }
 
 export const DEFAULT_FAST_INTERVAL_MS = 10_000;
@@ -35,22 +35,16 @@ export const DEFAULT_BACKOFF_MAX_MS = 10 * 60_000;
 /** How often (local time) the received feed also asks for every fax not downloaded yet. */
 export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
 
-export interface SyncServiceDeps {
-  stores: HistoryStores;
-  /** The outbox's OutboundStates. */
-  states: OutboundStateRecorder;
+/** What it hands on to each account's AccountSync as it is, plus what it needs for itself. */
+export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random'> {
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: Pick<EventBus, 'emit'>;
-  logger: Logger;
-  now: () => Date;
-  timers: Timers;
   system: SystemSignals;
   inbox: InboxHooks;
   /** Overrides (tests, benchmarks); the idle interval otherwise follows the pollIntervalSeconds setting. */
   intervals?: Partial<SyncIntervals>;
   sweepEveryMs?: number;
-  random?: () => number;
 }
 
 export class SyncService {
@@ -163,6 +157,7 @@ export class SyncService {
       fastIntervalSeconds: Math.round(Math.min(this.fastMs, this.idleMs) / 1000),
       accounts,
       downloads: this.deps.inbox.downloadStatus(),
+      unread: this.deps.inbox.unreadCount(),
     };
   }
 

@@ -1,6 +1,8 @@
-import { useEffect, type JSX } from 'react';
-import { PAGE_IDS, type PageId } from '../../shared/domain/navigation';
+import { useEffect, useMemo, useRef, type JSX } from 'react';
+import { PAGE_IDS, PAGE_LABELS, type PageId } from '../../shared/domain/navigation';
 import { faxdesk, unwrap, errorMessage } from './api';
+import { usePageHeadingFocus } from './components/page-focus';
+import { SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { WindowFileDrop } from './features/compose/WindowFileDrop';
@@ -15,17 +17,25 @@ import { SettingsPage } from './pages/SettingsPage';
 import { selectHasAdminAccount, useAccountsStore, useAccountsSync } from './stores/accounts-store';
 import { toastFromNotification, useAppStore } from './stores/app-store';
 import { useSyncStatusFeed, useWindowFocusSync } from './stores/sync-store';
+import { ariaKeyShortcuts } from './shortcuts/keymap';
+import { commands } from './shortcuts/registry';
+import { ShortcutsHelp } from './shortcuts/ShortcutsHelp';
+import { useAppCommands } from './shortcuts/use-app-commands';
+import { PLATFORM, useShortcutKeys } from './shortcuts/use-shortcuts';
 import { useThemeClass } from './theme';
+import './styles/shortcuts.css';
 
 const PAGES: Record<PageId, { label: string; render: () => JSX.Element }> = {
-  compose: { label: 'Compose', render: () => <ComposePage /> },
-  outbox: { label: 'Outbox & Sent', render: () => <OutboxPage /> },
-  inbox: { label: 'Inbox', render: () => <InboxPage /> },
-  activity: { label: 'Activity', render: () => <ActivityPage /> },
-  contacts: { label: 'Contacts', render: () => <ContactsPage /> },
-  admin: { label: 'Admin', render: () => <AdminPage /> },
-  settings: { label: 'Settings', render: () => <SettingsPage /> },
+  compose: { label: PAGE_LABELS.compose, render: () => <ComposePage /> },
+  outbox: { label: PAGE_LABELS.outbox, render: () => <OutboxPage /> },
+  inbox: { label: PAGE_LABELS.inbox, render: () => <InboxPage /> },
+  activity: { label: PAGE_LABELS.activity, render: () => <ActivityPage /> },
+  contacts: { label: PAGE_LABELS.contacts, render: () => <ContactsPage /> },
+  admin: { label: PAGE_LABELS.admin, render: () => <AdminPage /> },
+  settings: { label: PAGE_LABELS.settings, render: () => <SettingsPage /> },
 };
+
+const MAIN_ID = 'main-content';
 
 export function App(): JSX.Element {
   const page = useAppStore((s) => s.page);
@@ -40,6 +50,12 @@ export function App(): JSX.Element {
   useInboxFeed();
   // Admin is listed only when some account has admin credentials (and while it is open).
   const hasAdminAccount = useAccountsStore(selectHasAdminAccount);
+  const listed = useMemo(() => PAGE_IDS.filter((id) => id !== 'admin' || hasAdminAccount || page === 'admin'), [hasAdminAccount, page]);
+  // Keyboard: shortcuts everywhere (shortcuts/keymap.ts), and the new page's heading focused on a page change.
+  useShortcutKeys();
+  useAppCommands(listed);
+  const main = useRef<HTMLElement>(null);
+  usePageHeadingFocus(main, page);
 
   useEffect(() => {
     document.title = badge > 0 ? `(${badge}) Faxdesk` : 'Faxdesk';
@@ -47,17 +63,19 @@ export function App(): JSX.Element {
 
   return (
     <div className="app">
+      <SkipLink targetId={MAIN_ID} />
       <nav className="sidebar" aria-label="Main">
         <div className="brand" aria-hidden="true">
           Faxdesk
         </div>
         <ul>
-          {PAGE_IDS.filter((id) => id !== 'admin' || hasAdminAccount || page === 'admin').map((id) => (
+          {listed.map((id) => (
             <li key={id}>
               <button
                 type="button"
                 className={id === page ? 'nav-item active' : 'nav-item'}
                 aria-current={id === page ? 'page' : undefined}
+                aria-keyshortcuts={ariaKeyShortcuts(`go-to-${id}`, PLATFORM)}
                 onClick={() => navigate({ page: id })}
               >
                 {PAGES[id].label}
@@ -70,14 +88,18 @@ export function App(): JSX.Element {
             </li>
           ))}
         </ul>
+        <button type="button" className="sidebar-shortcuts" aria-haspopup="dialog" onClick={() => commands.run('show-shortcuts')}>
+          Keyboard shortcuts <kbd>?</kbd>
+        </button>
       </nav>
-      <main className="content" aria-label={PAGES[page].label}>
+      <main className="content" id={MAIN_ID} ref={main} aria-label={PAGES[page].label}>
         {PAGES[page].render()}
       </main>
       <StatusBar />
       <Toasts />
       {/* Files dropped anywhere in the window open Compose with them. */}
       <WindowFileDrop />
+      <ShortcutsHelp />
     </div>
   );
 }

@@ -148,8 +148,18 @@ export interface NewOutboundJob {
   scheduledAt?: string | null;
 }
 
+/** How a fax ended, as a source reports it: null or absent = not said (a known value is kept). */
+export interface OutboundResultFields {
+  completedAt?: IsoUtc | null;
+  durationSeconds?: number | null;
+  pages?: number | null;
+  errorCode?: string | null;
+  errorReason?: string | null;
+  billableRetries?: number | null;
+}
+
 /** A fax found in the sent list that no local job matches (sent from another client). */
-export interface ServiceOutboundFax {
+export interface ServiceOutboundFax extends OutboundResultFields {
   accountId: string;
   faxId: string;
   /** Already normalised (and merged, if the caller knew an earlier state). */
@@ -159,16 +169,10 @@ export interface ServiceOutboundFax {
   toCompany?: string | null;
   subject?: string | null;
   clientData?: ClientData | null;
-  completedAt?: IsoUtc | null;
-  durationSeconds?: number | null;
-  pages?: number | null;
-  errorCode?: string | null;
-  errorReason?: string | null;
-  billableRetries?: number | null;
 }
 
 /** Fields of a job that may change after it is persisted. Absent = leave as is. */
-export interface OutboundPatch {
+export interface OutboundPatch extends OutboundResultFields {
   faxId?: string | null;
   state?: OutboundState;
   destination?: string;
@@ -181,12 +185,6 @@ export interface OutboundPatch {
   clientData?: ClientData;
   scheduledAt?: string | null;
   submittedAt?: string | null;
-  completedAt?: string | null;
-  durationSeconds?: number | null;
-  pages?: number | null;
-  errorCode?: string | null;
-  errorReason?: string | null;
-  billableRetries?: number | null;
   rejection?: string | null;
 }
 

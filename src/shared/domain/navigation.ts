@@ -10,3 +10,14 @@ export type NavTarget =
 
 /** In sidebar order. The sidebar lists 'admin' only while some account has admin credentials. */
 export const PAGE_IDS: readonly PageId[] = ['compose', 'outbox', 'inbox', 'activity', 'contacts', 'admin', 'settings'];
+
+/** What the sidebar (and the keyboard shortcuts help) calls each page. */
+export const PAGE_LABELS: Readonly<Record<PageId, string>> = {
+  compose: 'Compose',
+  outbox: 'Outbox & Sent',
+  inbox: 'Inbox',
+  activity: 'Activity',
+  contacts: 'Contacts',
+  admin: 'Admin',
+  settings: 'Settings',
+};

@@ -137,4 +137,9 @@ export interface SyncStatus {
   accounts: AccountSyncStatus[];
   /** Image downloads: waiting ones, and the problem holding them back (disk full, network), if any. */
   downloads: { pending: number; failed: number; lastError: SyncErrorView | null };
+  /**
+   * Unread received faxes in every account (deleted ones not counted): what a page that has just
+   * connected shows in the status bar and the badge; `inbox:changed` carries it from then on.
+   */
+  unread: number;
 }

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopNotification } from '../../../src/main/platform/ports';
-import type { ComposeValidation, ExportResult, OutboxDetail, OutboxPage, ReportResult, SendOutcome } from '../../../src/shared/domain/outbox';
-import type { PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
+import type { ComposeValidation, OutboxDetail, OutboxPage, ReportResult, SendOutcome } from '../../../src/shared/domain/outbox';
+import type { CsvExport, PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
 import { startCore, type CoreFixture } from '../accounts/core-fixture';
 import { makePdf } from './support';
 
@@ -60,8 +60,9 @@ describe('compose and outbox through the IPC gate', () => {
 
     const page = await f.ok<OutboxPage>('outbox:list', { phase: 'completed' });
     expect(page.items.map((i) => i.id)).toContain(jobId);
-    const csv = await f.ok<ExportResult>('outbox:exportCsv', { phase: 'completed' });
-    expect(fs.readFileSync(csv.file, 'utf8')).toContain(jobId);
+    const csv = await f.ok<CsvExport>('outbox:exportCsv', { phase: 'completed' });
+    expect(csv).toMatchObject({ kind: 'text', rows: 1 });
+    expect(csv.kind === 'text' && csv.text).toContain(jobId);
     const report = await f.ok<ReportResult>('outbox:report', { jobId });
     expect(fs.existsSync(report.file)).toBe(true);
     const cancel = await f.ok<{ outcome: string }>('outbox:cancel', { jobId });

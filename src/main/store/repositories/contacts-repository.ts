@@ -2,12 +2,11 @@
  * The address book: contacts (alphabetical or most recently used, paged), full-text search, and
  * distribution lists (named, ordered sets of contacts). Numbers arrive normalised (digits).
  */
-import type Database from 'better-sqlite3';
 import type { Db } from '../database';
 import { AppError } from '../../errors';
 import type { Contact, ContactPatch, DistributionList, KeysetPage, NewContact, PageCursor } from '../../../shared/domain/history';
 import { toFtsQuery } from './fts-query';
-import { checkCursor, isoUtc, isUniqueViolation, keysetPage, newId, pageSize } from './row-support';
+import { StatementCache, checkCursor, isoUtc, isUniqueViolation, keysetPage, keysetParams, newId, pageSize, updateWhenChangedSql } from './row-support';
 
 interface ContactRow {
   seq: number;
@@ -73,7 +72,7 @@ export class ContactsRepository {
   private readonly clearMembers;
   private readonly insertMember;
   private readonly selectMembers;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements;
 
   constructor(private readonly db: Db) {
     this.insertContact = db.prepare(
@@ -105,6 +104,7 @@ export class ContactsRepository {
       `SELECT ${C_COLUMNS} FROM distribution_list_members m JOIN contacts c ON c.id = m.contact_id
        WHERE m.list_id = ? ORDER BY m.position`,
     );
+    this.statements = new StatementCache(db);
   }
 
   create(input: NewContact, now: Date): Contact {
@@ -130,15 +130,9 @@ export class ContactsRepository {
     const columns: Record<keyof ContactPatch, string> = { name: 'name', company: 'company', faxNumber: 'fax_number', notes: 'notes' };
     const fields = (Object.keys(columns) as (keyof ContactPatch)[]).filter((f) => patch[f] !== undefined);
     if (fields.length === 0) return false;
-    const key = `update|${fields.join(',')}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(
-        `UPDATE contacts SET ${fields.map((f) => `${columns[f]} = @${f}`).join(', ')}, updated_at = @now
-         WHERE id = @id AND (${fields.map((f) => `${columns[f]} IS NOT @${f}`).join(' OR ')})`,
-      );
-      this.statements.set(key, statement);
-    }
+    const statement = this.statements.get(`update|${fields.join(',')}`, () =>
+      updateWhenChangedSql('contacts', Object.fromEntries(fields.map((f) => [columns[f], `@${f}`])), { where: 'id = @id', touch: 'updated_at = @now' }),
+    );
     const params: Record<string, unknown> = { id, now: isoUtc(now, 'now') };
     for (const f of fields) params[f] = f === 'name' || f === 'company' ? patch[f]!.trim() : patch[f];
     return statement.run(params).changes > 0;
@@ -164,13 +158,7 @@ export class ContactsRepository {
     const order = query.order ?? 'name';
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
-    const key = `page|${order}|${after !== null}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(contactsPageSql(order, after !== null));
-      this.statements.set(key, statement);
-    }
-    const rows = statement.all({ ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}), limit: size + 1 }) as ContactRow[];
+    const rows = this.statements.get(`page|${order}|${after !== null}`, () => contactsPageSql(order, after !== null)).all(keysetParams(after, size)) as ContactRow[];
     return keysetPage(rows, size, (r) => (order === 'recent' ? r.last_used_at! : r.sort_name), toContact);
   }
 

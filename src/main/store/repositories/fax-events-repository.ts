@@ -13,7 +13,7 @@ import {
   type NewFaxEvent,
   type PageCursor,
 } from '../../../shared/domain/history';
-import { checkCursor, isoUtc, keysetPage, pageSize, readJson, stableJson } from './row-support';
+import { checkCursor, isoUtc, keysetPage, keysetParams, pageSize, readJson, stableJson } from './row-support';
 
 interface EventRow {
   seq: number;
@@ -106,7 +106,7 @@ export class FaxEventsRepository {
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
     const rows = (
-      after ? this.selectRecentAfter.all({ afterKey: after.key, afterSeq: after.seq, limit: size + 1 }) : this.selectRecent.all({ limit: size + 1 })
+      after ? this.selectRecentAfter.all(keysetParams(after, size)) : this.selectRecent.all(keysetParams(null, size))
     ) as EventRow[];
     return keysetPage(rows, size, (r) => r.at, toEvent);
   }

@@ -2,11 +2,10 @@
  * Saved header designs. Names are unique (ignoring case); at most one template is the default (a
  * partial unique index enforces it; setDefault moves the mark in one transaction).
  */
-import type Database from 'better-sqlite3';
 import type { Db } from '../database';
 import { AppError } from '../../errors';
 import { JsonObjectSchema, type HeaderTemplate, type JsonObject, type NewHeaderTemplate } from '../../../shared/domain/history';
-import { isoUtc, isUniqueViolation, newId, readJson, stableJson } from './row-support';
+import { StatementCache, isoUtc, isUniqueViolation, newId, readJson, stableJson, updateWhenChangedSql } from './row-support';
 
 interface TemplateRow {
   id: string;
@@ -30,7 +29,7 @@ export class HeaderTemplatesRepository {
   private readonly clearDefault;
   private readonly markDefault;
   private readonly deleteTemplate;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements;
 
   constructor(private readonly db: Db) {
     this.insertTemplate = db.prepare(
@@ -43,6 +42,7 @@ export class HeaderTemplatesRepository {
     this.clearDefault = db.prepare<[string, string]>('UPDATE header_templates SET is_default = 0, updated_at = ? WHERE is_default = 1 AND id IS NOT ?');
     this.markDefault = db.prepare<[string, string]>('UPDATE header_templates SET is_default = 1, updated_at = ? WHERE id = ? AND is_default = 0');
     this.deleteTemplate = db.prepare<[string]>('DELETE FROM header_templates WHERE id = ?');
+    this.statements = new StatementCache(db);
   }
 
   list(): HeaderTemplate[] {
@@ -75,15 +75,10 @@ export class HeaderTemplatesRepository {
     if (patch.name !== undefined) fields.push('name');
     if (patch.options !== undefined) fields.push('options');
     if (fields.length === 0) return false;
-    const key = fields.join(',');
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(
-        `UPDATE header_templates SET ${fields.map((f) => `${f} = @${f}`).join(', ')}, updated_at = @now
-         WHERE id = @id AND (${fields.map((f) => `${f} IS NOT @${f} COLLATE BINARY`).join(' OR ')})`,
-      );
-      this.statements.set(key, statement);
-    }
+    // BINARY: a rename that only changes letter case is a change (names compare without case elsewhere).
+    const statement = this.statements.get(fields.join(','), () =>
+      updateWhenChangedSql('header_templates', Object.fromEntries(fields.map((f) => [f, `@${f}`])), { where: 'id = @id', touch: 'updated_at = @now', collate: 'BINARY' }),
+    );
     const params: Record<string, unknown> = { id, now: isoUtc(now, 'now') };
     if (patch.name !== undefined) params.name = patch.name.trim();
     if (patch.options !== undefined) params.options = stableJson(patch.options);

@@ -2,11 +2,10 @@
  * The webhook delivery log, mirrored from GET /notifications. A record is written when it is new or
  * when one of its fields changed (QUEUED -> SUCCESSFUL...); an idle sync cycle writes nothing.
  */
-import type Database from 'better-sqlite3';
 import type { Db } from '../database';
 import type { FaxDirection } from '../../../shared/domain/fax';
 import type { KeysetPage, LoggedNotification, NotificationFacts, PageCursor, UpsertResult } from '../../../shared/domain/history';
-import { checkCursor, isoUtc, keysetPage, optionalIsoUtc, pageSize } from './row-support';
+import { StatementCache, checkCursor, isoUtc, keysetPage, keysetParams, optionalIsoUtc, pageSize, updateWhenChangedSql } from './row-support';
 
 interface NotificationRow {
   seq: number;
@@ -46,7 +45,7 @@ export class NotificationsRepository {
   private readonly updateChanged;
   private readonly selectForFax;
   private readonly selectOne;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements;
 
   constructor(private readonly db: Db) {
     this.insertNew = db.prepare(
@@ -57,26 +56,24 @@ export class NotificationsRepository {
     );
     // null = the service did not say: keep what is known.
     this.updateChanged = db.prepare(
-      `UPDATE notifications SET
-         fax_id = coalesce(@faxId, fax_id),
-         direction = coalesce(@direction, direction),
-         completed_at = coalesce(@completedAt, completed_at),
-         notify_type = coalesce(@notifyType, notify_type),
-         destination = coalesce(@destination, destination),
-         sent_status = coalesce(@sentStatus, sent_status),
-         updated_at = @now
-       WHERE account_id = @accountId AND notify_id = @notifyId AND (
-         fax_id IS NOT coalesce(@faxId, fax_id) OR
-         direction IS NOT coalesce(@direction, direction) OR
-         completed_at IS NOT coalesce(@completedAt, completed_at) OR
-         notify_type IS NOT coalesce(@notifyType, notify_type) OR
-         destination IS NOT coalesce(@destination, destination) OR
-         sent_status IS NOT coalesce(@sentStatus, sent_status))`,
+      updateWhenChangedSql(
+        'notifications',
+        {
+          fax_id: 'coalesce(@faxId, fax_id)',
+          direction: 'coalesce(@direction, direction)',
+          completed_at: 'coalesce(@completedAt, completed_at)',
+          notify_type: 'coalesce(@notifyType, notify_type)',
+          destination: 'coalesce(@destination, destination)',
+          sent_status: 'coalesce(@sentStatus, sent_status)',
+        },
+        { where: 'account_id = @accountId AND notify_id = @notifyId', touch: 'updated_at = @now' },
+      ),
     );
     this.selectForFax = db.prepare<[string, string], NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND fax_id = ? ORDER BY completed_at, seq LIMIT 100`,
     );
     this.selectOne = db.prepare<[string, string], NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND notify_id = ?`);
+    this.statements = new StatementCache(db);
   }
 
   /** Writes the record if it is new or differs from the stored one; reports which. */
@@ -127,17 +124,10 @@ export class NotificationsRepository {
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
     const filter = { accountId: query.accountId !== undefined, sentStatus: query.sentStatus !== undefined, after: after !== null };
-    const key = `page|${filter.accountId}|${filter.sentStatus}|${filter.after}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(notificationsPageSql(filter));
-      this.statements.set(key, statement);
-    }
-    const rows = statement.all({
+    const rows = this.statements.get(`page|${filter.accountId}|${filter.sentStatus}|${filter.after}`, () => notificationsPageSql(filter)).all({
       ...(filter.accountId ? { accountId: query.accountId } : {}),
       ...(filter.sentStatus ? { sentStatus: query.sentStatus!.toUpperCase() } : {}),
-      ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}),
-      limit: size + 1,
+      ...keysetParams(after, size),
     }) as NotificationRow[];
     return keysetPage(rows, size, (r) => r.completed_at, toNotification);
   }

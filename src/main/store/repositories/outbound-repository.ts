@@ -3,7 +3,6 @@
  * that would change nothing is not made and reports false, so an idle sync cycle writes nothing.
  */
 import { z } from 'zod';
-import type Database from 'better-sqlite3';
 import type { Db } from '../database';
 import { AppError } from '../../errors';
 import {
@@ -23,7 +22,21 @@ import {
   type UpsertResult,
 } from '../../../shared/domain/history';
 import { toFtsQuery } from './fts-query';
-import { checkCursor, isoUtc, keysetPage, newId, optionalIsoUtc, pageSize, readJson, searchPage, stableJson } from './row-support';
+import {
+  StatementCache,
+  checkCursor,
+  isoUtc,
+  keysetPage,
+  keysetParams,
+  newId,
+  optionalIsoUtc,
+  pageSize,
+  readJson,
+  searchPage,
+  searchParams,
+  stableJson,
+  updateWhenChangedSql,
+} from './row-support';
 
 interface OutboundRow {
   seq: number;
@@ -137,7 +150,7 @@ export class OutboundRepository {
   private readonly countActiveAll;
   private readonly countActiveForAccount;
   private readonly deleteById;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements;
 
   constructor(private readonly db: Db) {
     this.insertLocal = db.prepare(
@@ -173,6 +186,7 @@ export class OutboundRepository {
       `SELECT count(*) AS n FROM outbound WHERE account_id = ? AND phase = 'active'`,
     );
     this.deleteById = db.prepare<[string]>('DELETE FROM outbound WHERE id = ?');
+    this.statements = new StatementCache(db);
   }
 
   /**
@@ -271,17 +285,12 @@ export class OutboundRepository {
     const fields = (Object.keys(patch) as (keyof OutboundPatch)[]).filter((k) => patch[k] !== undefined && k in PATCH_COLUMNS);
     if (fields.length === 0) return false;
     fields.sort();
-    const key = `${fields.join(',')}|${options.fromStates ? 'from' : ''}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      const sets = fields.map((f) => `${PATCH_COLUMNS[f].column} = @${f}`);
-      const differs = fields.map((f) => `${PATCH_COLUMNS[f].column} IS NOT @${f}`);
-      statement = this.db.prepare(
-        `UPDATE outbound SET ${sets.join(', ')}, updated_at = @updatedAt WHERE id = @id AND (${differs.join(' OR ')})` +
-          (options.fromStates ? ' AND state IN (SELECT value FROM json_each(@fromStates))' : ''),
-      );
-      this.statements.set(key, statement);
-    }
+    const statement = this.statements.get(`${fields.join(',')}|${options.fromStates ? 'from' : ''}`, () =>
+      updateWhenChangedSql('outbound', Object.fromEntries(fields.map((f) => [PATCH_COLUMNS[f].column, `@${f}`])), {
+        where: options.fromStates ? 'id = @id AND state IN (SELECT value FROM json_each(@fromStates))' : 'id = @id',
+        touch: 'updated_at = @updatedAt',
+      }),
+    );
     const params: Record<string, unknown> = { id, updatedAt: isoUtc(now, 'now') };
     for (const f of fields) params[f] = (PATCH_COLUMNS[f].encode as (v: unknown) => unknown)(patch[f]);
     if (options.fromStates) params.fromStates = JSON.stringify(options.fromStates);
@@ -298,11 +307,10 @@ export class OutboundRepository {
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
     const filter = { accountId: query.accountId !== undefined, phase: query.phase !== undefined, after: after !== null };
-    const rows = this.cached(`page|${filter.accountId}|${filter.phase}|${filter.after}`, () => outboundPageSql(filter)).all({
+    const rows = this.statements.get(`page|${filter.accountId}|${filter.phase}|${filter.after}`, () => outboundPageSql(filter)).all({
       ...(filter.accountId ? { accountId: query.accountId } : {}),
       ...(filter.phase ? { phase: query.phase } : {}),
-      ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}),
-      limit: size + 1,
+      ...keysetParams(after, size),
     }) as OutboundRow[];
     return keysetPage(rows, size, (r) => r.created_at, toJob);
   }
@@ -317,12 +325,11 @@ export class OutboundRepository {
     if (match === null) return { items: [], next: null };
     const before = query.before ?? null;
     const filter = { accountId: query.accountId !== undefined, phase: query.phase !== undefined, before: before !== null };
-    const rows = this.cached(`search|${filter.accountId}|${filter.phase}|${filter.before}`, () => outboundSearchSql(filter)).all({
+    const rows = this.statements.get(`search|${filter.accountId}|${filter.phase}|${filter.before}`, () => outboundSearchSql(filter)).all({
       match,
       ...(filter.accountId ? { accountId: query.accountId } : {}),
       ...(filter.phase ? { phase: query.phase } : {}),
-      ...(before !== null ? { before } : {}),
-      limit: size + 1,
+      ...searchParams(before, size),
     }) as OutboundRow[];
     return searchPage(rows, size, toJob);
   }
@@ -341,15 +348,6 @@ export class OutboundRepository {
   /** SCHEDULED jobs whose time has come, earliest first. */
   listDue(now: Date, limit = 100): OutboundJob[] {
     return this.selectDue.all(isoUtc(now, 'now'), limit).map(toJob);
-  }
-
-  private cached(key: string, sql: () => string): Database.Statement {
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(sql());
-      this.statements.set(key, statement);
-    }
-    return statement;
   }
 }
 

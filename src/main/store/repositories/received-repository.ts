@@ -2,11 +2,10 @@
  * Received faxes: what the service says about each (mirrored with compare-before-write, so an idle
  * sync cycle writes nothing) and what happened to it here (image download, read, printed, deleted).
  */
-import type Database from 'better-sqlite3';
 import type { Db } from '../database';
 import type { ImageState, InboxFax, KeysetPage, PageCursor, ReceivedFacts, SearchPage, UpsertResult } from '../../../shared/domain/history';
 import { toFtsQuery } from './fts-query';
-import { checkCursor, isoUtc, keysetPage, newId, optionalIsoUtc, pageSize, searchPage } from './row-support';
+import { StatementCache, checkCursor, isoUtc, keysetPage, keysetParams, newId, optionalIsoUtc, pageSize, searchPage, searchParams, updateWhenChangedSql } from './row-support';
 
 interface ReceivedRow {
   seq: number;
@@ -85,7 +84,7 @@ export class ReceivedRepository {
   private readonly resetDownloadingStmt;
   private readonly countUnreadAll;
   private readonly countUnreadForAccount;
-  private readonly statements = new Map<string, Database.Statement>();
+  private readonly statements;
 
   constructor(private readonly db: Db) {
     this.insertNew = db.prepare(
@@ -97,21 +96,18 @@ export class ReceivedRepository {
     );
     // A fact the service did not give (null) keeps the known value; nothing is written unless a value differs.
     this.updateFacts = db.prepare(
-      `UPDATE received SET
-         pages = coalesce(@pages, pages),
-         fax_status = coalesce(@faxStatus, fax_status),
-         completed_at = coalesce(@completedAt, completed_at),
-         originating_number = coalesce(@originatingNumber, originating_number),
-         destination_number = coalesce(@destinationNumber, destination_number),
-         tsid = coalesce(@tsid, tsid),
-         updated_at = @now
-       WHERE account_id = @accountId AND fax_id = @faxId AND (
-         pages IS NOT coalesce(@pages, pages) OR
-         fax_status IS NOT coalesce(@faxStatus, fax_status) OR
-         completed_at IS NOT coalesce(@completedAt, completed_at) OR
-         originating_number IS NOT coalesce(@originatingNumber, originating_number) OR
-         destination_number IS NOT coalesce(@destinationNumber, destination_number) OR
-         tsid IS NOT coalesce(@tsid, tsid))`,
+      updateWhenChangedSql(
+        'received',
+        {
+          pages: 'coalesce(@pages, pages)',
+          fax_status: 'coalesce(@faxStatus, fax_status)',
+          completed_at: 'coalesce(@completedAt, completed_at)',
+          originating_number: 'coalesce(@originatingNumber, originating_number)',
+          destination_number: 'coalesce(@destinationNumber, destination_number)',
+          tsid: 'coalesce(@tsid, tsid)',
+        },
+        { where: 'account_id = @accountId AND fax_id = @faxId', touch: 'updated_at = @now' },
+      ),
     );
     this.selectKey = db.prepare<[string, string], ReceivedRow>(`SELECT ${COLUMNS} FROM received WHERE account_id = ? AND fax_id = ?`);
     this.selectById = db.prepare<[string], ReceivedRow>(`SELECT ${COLUMNS} FROM received WHERE id = ?`);
@@ -138,6 +134,7 @@ export class ReceivedRepository {
     this.countUnreadForAccount = db.prepare<[string], { n: number }>(
       'SELECT count(*) AS n FROM received WHERE deleted_at IS NULL AND read_at IS NULL AND account_id = ?',
     );
+    this.statements = new StatementCache(db);
   }
 
   /**
@@ -185,10 +182,9 @@ export class ReceivedRepository {
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
     const filter = { accountId: query.accountId !== undefined, unreadOnly: query.unreadOnly === true, after: after !== null };
-    const rows = this.cached(`page|${filter.accountId}|${filter.unreadOnly}|${filter.after}`, () => receivedPageSql(filter)).all({
+    const rows = this.statements.get(`page|${filter.accountId}|${filter.unreadOnly}|${filter.after}`, () => receivedPageSql(filter)).all({
       ...(filter.accountId ? { accountId: query.accountId } : {}),
-      ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}),
-      limit: size + 1,
+      ...keysetParams(after, size),
     }) as ReceivedRow[];
     return keysetPage(rows, size, (r) => r.completed_at, toInboxFax);
   }
@@ -200,11 +196,10 @@ export class ReceivedRepository {
     if (match === null) return { items: [], next: null };
     const before = query.before ?? null;
     const filter = { accountId: query.accountId !== undefined, before: before !== null };
-    const rows = this.cached(`search|${filter.accountId}|${filter.before}`, () => receivedSearchSql(filter)).all({
+    const rows = this.statements.get(`search|${filter.accountId}|${filter.before}`, () => receivedSearchSql(filter)).all({
       match,
       ...(filter.accountId ? { accountId: query.accountId } : {}),
-      ...(before !== null ? { before } : {}),
-      limit: size + 1,
+      ...searchParams(before, size),
     }) as ReceivedRow[];
     return searchPage(rows, size, toInboxFax);
   }
@@ -262,15 +257,6 @@ export class ReceivedRepository {
   /** At start-up: a download interrupted by a crash goes back to pending. Returns how many. */
   resetInterruptedDownloads(now: Date): number {
     return this.resetDownloadingStmt.run(isoUtc(now, 'now')).changes;
-  }
-
-  private cached(key: string, sql: () => string): Database.Statement {
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.db.prepare(sql());
-      this.statements.set(key, statement);
-    }
-    return statement;
   }
 }
 

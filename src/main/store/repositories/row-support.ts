@@ -1,8 +1,11 @@
 /**
  * Small helpers the repositories share for turning domain values into column values and back:
- * canonical timestamps, stable JSON, checked JSON on the way out, page sizes and keyset pages.
+ * canonical timestamps, stable JSON, checked JSON on the way out, page sizes and keyset pages; and
+ * for the SQL they build at run time: prepared statements kept per shape, and updates that write
+ * only when a value differs.
  */
 import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 import type { KeysetPage, PageCursor } from '../../../shared/domain/history';
@@ -80,6 +83,16 @@ export function checkCursor(cursor: PageCursor | null | undefined): PageCursor |
   return cursor;
 }
 
+/** The parameters of a keyset page query: `@afterKey`/`@afterSeq` after a cursor, and one row more than a page. */
+export function keysetParams(after: PageCursor | null, size: number): { afterKey?: string; afterSeq?: number; limit: number } {
+  return { ...(after ? { afterKey: after.key, afterSeq: after.seq } : {}), limit: size + 1 };
+}
+
+/** The parameters of a search page query: `@before` (an FTS rowid) after the first page, and one row more than a page. */
+export function searchParams(before: number | null, size: number): { before?: number; limit: number } {
+  return { ...(before !== null ? { before } : {}), limit: size + 1 };
+}
+
 /**
  * Builds a page from rows fetched with LIMIT size + 1: the extra row only says that there is more.
  */
@@ -95,6 +108,42 @@ export function searchPage<R extends { seq: number }, T>(rows: R[], size: number
   const kept = more ? rows.slice(0, size) : rows;
   const last = kept[kept.length - 1];
   return { items: kept.map(map), next: more && last ? last.seq : null };
+}
+
+/**
+ * Statements whose SQL depends on the query's shape (which filters, which fields), prepared once per
+ * shape: `key` names the shape, `sql` builds its text the first time.
+ */
+export class StatementCache {
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(private readonly db: Database.Database) {}
+
+  get(key: string, sql: () => string): Database.Statement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql());
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}
+
+/**
+ * An UPDATE that writes only when one of the values differs from what is stored, so an idle sync or a
+ * repeated save writes nothing (and `changes` says whether anything did). `values` maps each column to
+ * the SQL of its new value (`@name`, or `coalesce(@name, name)` to keep a known value the caller does
+ * not have); `touch` is set as well when the row is written; `where` picks the row.
+ */
+export function updateWhenChangedSql(
+  table: string,
+  values: Readonly<Record<string, string>>,
+  options: { where: string; touch: string; collate?: 'BINARY' },
+): string {
+  const columns = Object.entries(values);
+  const collate = options.collate ? ` COLLATE ${options.collate}` : '';
+  return `UPDATE ${table} SET ${columns.map(([column, value]) => `${column} = ${value}`).join(', ')}, ${options.touch}
+    WHERE ${options.where} AND (${columns.map(([column, value]) => `${column} IS NOT ${value}${collate}`).join(' OR ')})`;
 }
 
 /** A UNIQUE constraint failure from SQLite (to turn into a CONFLICT a person can act on). */

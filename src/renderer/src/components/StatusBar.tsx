@@ -11,13 +11,11 @@ import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useInboxStore } from '../stores/inbox-store';
 import { useNow, useSyncStore } from '../stores/sync-store';
-import '../styles/inbox.css';
 
 export function StatusBar(): JSX.Element {
   const { status, error, busy, refresh, setPaused } = useSyncStore();
   const accounts = useAccountsStore((s) => s.accounts);
   const unread = useInboxStore((s) => s.unread);
-  const unreadAtLeast = useInboxStore((s) => s.unreadAtLeast);
   const navigate = useAppStore((s) => s.navigate);
   const now = useNow(30_000);
   const labelOf = (account: AccountSyncStatus) => accounts.find((a) => a.id === account.accountId)?.displayLabel ?? account.label;
@@ -97,7 +95,7 @@ export function StatusBar(): JSX.Element {
         ) : null}
         {unread !== null ? (
           <button type="button" className="status-bar-button status-bar-unread" onClick={() => navigate({ page: 'inbox' })} data-testid="status-unread">
-            {unread === 0 ? 'No unread faxes' : `${unread}${unreadAtLeast ? '+' : ''} unread`}
+            {unread === 0 ? 'No unread faxes' : `${unread} unread`}
           </button>
         ) : null}
       </div>

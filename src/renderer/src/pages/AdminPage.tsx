@@ -4,7 +4,7 @@
  */
 import { useMemo, useRef, useState, type JSX } from 'react';
 import { accountOptionLabel } from '../features/accounts/badges';
-import { ConfirmDialog, type ConfirmRequest } from '../features/accounts/ConfirmDialog';
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { ReleaseNumbers } from '../features/accounts/admin/ReleaseNumbers';
 import { UsersPanel } from '../features/accounts/admin/UsersPanel';
 import { selectAdminAccounts, useAccountsStore, useDefaultAccountId } from '../stores/accounts-store';

@@ -10,6 +10,7 @@ import { CoverSection, DocumentsPanel, HeaderSection, OptionsPanel, RecipientsPa
 import { pickDefaultAccount, useAccountsStore, useDefaultAccountId } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useComposeStore } from '../stores/compose-store';
+import { useCommand } from '../shortcuts/use-shortcuts';
 import '../styles/compose.css';
 
 /** Documents main holds for Compose (command line, "Open with", hot folder): taken once, by path. */
@@ -87,10 +88,15 @@ export function ComposePage(): JSX.Element {
     if (focusRequest) focusField(focusRequest.key);
   }, [focusRequest]);
 
+  // Ctrl/Cmd+Enter from anywhere on the page: what the Send button does (nothing while a send runs).
+  useCommand('send', () => {
+    if (useComposeStore.getState().phase === 'editing') void useComposeStore.getState().send(accountId);
+  });
+
   return (
     <section className="page compose-page" aria-labelledby="compose-title">
       <h1 id="compose-title">Compose</h1>
-      <p className="cx-sr-only" aria-live="polite" data-testid="compose-announcement">
+      <p className="sr-only" aria-live="polite" data-testid="compose-announcement">
         {announcement}
       </p>
       <SentPanel />

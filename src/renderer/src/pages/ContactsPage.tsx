@@ -1,17 +1,17 @@
-import { useCallback, useEffect, useId, useState, type JSX } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type JSX } from 'react';
 import type { ContactView } from '../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../api';
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import {
-  ConfirmDialog,
   ContactForm,
   ContactList,
   DistributionLists,
   ImportExport,
   useContactsStore,
   useDebouncedValue,
-  type ConfirmRequest,
   type ContactOrder,
 } from '../features/contacts';
+import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import '../styles/contacts.css';
 
 const ORDERS: { value: ContactOrder; label: string }[] = [
@@ -40,6 +40,9 @@ export function ContactsPage(): JSX.Element {
   useEffect(() => {
     useContactsStore.getState().setQuery(debounced);
   }, [debounced]);
+
+  const searchRef = useRef<HTMLInputElement>(null);
+  useCommand('search', () => focusSearchBox(searchRef.current));
 
   const loadMore = useCallback(() => void useContactsStore.getState().loadMore(), []);
 
@@ -84,6 +87,7 @@ export function ContactsPage(): JSX.Element {
         <div className="contacts-search">
           <label htmlFor={`${base}-search`}>Search contacts</label>
           <input
+            ref={searchRef}
             id={`${base}-search`}
             type="search"
             placeholder="Name, company, number or notes"

@@ -2,9 +2,9 @@
  * The Inbox: received faxes in a virtualised list (left) and the open fax in the viewer (right).
  * A notification click (ui:navigate / a toast with {page:'inbox', faxId, accountId}) opens that fax.
  */
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { ConfirmDialog, type ConfirmQuestion } from '../features/inbox/ConfirmDialog';
+import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { InboxDetail } from '../features/inbox/InboxDetail';
 import { InboxFilters } from '../features/inbox/InboxFilters';
 import { InboxList } from '../features/inbox/InboxList';
@@ -13,6 +13,8 @@ import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useInboxStore } from '../stores/inbox-store';
 import { useNow } from '../stores/sync-store';
+import { steppedIndex } from '../shortcuts/step';
+import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import type { NavTarget } from '../../../shared/domain/navigation';
 import '../styles/inbox.css';
 
@@ -28,7 +30,7 @@ export function InboxPage(): JSX.Element {
   const target = useAppStore((s) => s.target);
   const autoPrint = useAppStore((s) => s.settings?.values.autoPrintInbound ?? false);
   const now = useNow(30_000);
-  const [question, setQuestion] = useState<ConfirmQuestion | null>(null);
+  const [question, setQuestion] = useState<ConfirmRequest | null>(null);
   const [settingError, setSettingError] = useState<string | null>(null);
 
   const accountLabels = useMemo(() => (accounts.length > 1 ? new Map(accounts.map((a) => [a.id, a.displayLabel])) : null), [accounts]);
@@ -70,6 +72,21 @@ export function InboxPage(): JSX.Element {
     });
   }, []);
 
+  // Shortcuts (shortcuts/keymap.ts), from anywhere on the page: find, next/previous fax (Print is the viewer's).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useCommand('search', () => focusSearchBox(searchRef.current));
+  const step = (delta: 1 | -1) => {
+    const { items, opened: current, activeId: active } = useInboxStore.getState();
+    const from = current?.fax.id ?? active;
+    const index = steppedIndex(from ? items.findIndex((fax) => fax.id === from) : -1, items.length, delta);
+    const fax = index === null ? undefined : items[index];
+    if (!fax) return;
+    activate(fax.id);
+    open(fax.id);
+  };
+  useCommand('next-fax', () => step(1));
+  useCommand('previous-fax', () => step(-1));
+
   const setAutoPrint = async (value: boolean) => {
     setSettingError(null);
     try {
@@ -101,9 +118,9 @@ export function InboxPage(): JSX.Element {
       </header>
       <div className="inbox-panes">
         <div className="inbox-list-pane">
-          <InboxFilters filters={filters} accounts={accountChoices} onChange={(patch) => useInboxStore.getState().setFilters(patch)} onClear={() => useInboxStore.getState().clearFilters()} />
+          <InboxFilters searchRef={searchRef} filters={filters} accounts={accountChoices} onChange={(patch) => useInboxStore.getState().setFilters(patch)} onClear={() => useInboxStore.getState().clearFilters()} />
           {status === 'error' ? (
-            <div className="inbox-notice inbox-notice-error" role="alert">
+            <div className="inbox-notice notice notice-error" role="alert">
               <span>{error}</span>
               <button type="button" onClick={() => void useInboxStore.getState().reload()}>
                 Try again
@@ -149,7 +166,7 @@ export function InboxPage(): JSX.Element {
           onDismissNotice={() => useInboxStore.getState().dismissNotice()}
         />
       </div>
-      <ConfirmDialog question={question} onClose={() => setQuestion(null)} />
+      <ConfirmDialog request={question} onClose={() => setQuestion(null)} />
     </section>
   );
 }

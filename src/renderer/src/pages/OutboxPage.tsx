@@ -1,13 +1,15 @@
-import { useCallback, useEffect, type JSX } from 'react';
+import { useCallback, useEffect, useRef, type JSX } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { faxdesk } from '../api';
 import { JobDetail } from '../features/outbox/JobDetail';
 import { OutboxFilters } from '../features/outbox/OutboxFilters';
 import { OutboxList } from '../features/outbox/OutboxList';
-import { PHASE_TABS, plural } from '../features/outbox/format';
+import { PHASE_TABS } from '../features/outbox/format';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useOutboxStore, type OutboxFilters as Filters } from '../stores/outbox-store';
+import { steppedIndex } from '../shortcuts/step';
+import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import '../styles/outbox.css';
 
 const LIST_ID = 'outbox-list';
@@ -53,6 +55,7 @@ export function OutboxPage(): JSX.Element {
       notice: st.notice,
       exporting: st.exporting,
       listNotice: st.listNotice,
+      image: st.image,
     })),
   );
   const actions = useOutboxStore.getState();
@@ -84,6 +87,19 @@ export function OutboxPage(): JSX.Element {
   const onFilters = useCallback((patch: Partial<Filters>) => useOutboxStore.getState().setFilters(patch), []);
   const onLoadMore = useCallback(() => void useOutboxStore.getState().loadMore(), []);
   const onOpen = useCallback((jobId: string) => void useOutboxStore.getState().select(jobId), []);
+  const onShowImage = useCallback(() => void useOutboxStore.getState().loadImage(), []);
+
+  // Shortcuts (shortcuts/keymap.ts), from anywhere on the page: find, next/previous fax (Print is the delivered image viewer's).
+  const searchRef = useRef<HTMLInputElement>(null);
+  useCommand('search', () => focusSearchBox(searchRef.current));
+  const step = (delta: 1 | -1) => {
+    const { items, selectedId } = useOutboxStore.getState();
+    const index = steppedIndex(selectedId ? items.findIndex((i) => i.id === selectedId) : -1, items.length, delta);
+    const item = index === null ? undefined : items[index];
+    if (item) onOpen(item.id);
+  };
+  useCommand('next-fax', () => step(1));
+  useCommand('previous-fax', () => step(-1));
 
   const tabLabel = PHASE_TABS.find((t) => t.id === s.filters.phase)?.label ?? 'All';
 
@@ -94,10 +110,10 @@ export function OutboxPage(): JSX.Element {
         <div className="outbox-header-actions">
           {s.exporting ? (
             <span className="muted" role="status">
-              Exporting… {plural(s.exporting.rows, 'fax', 'faxes')}
+              Exporting…
             </span>
           ) : null}
-          <button type="button" disabled={!!s.exporting} onClick={() => void actions.exportCsv()} title="Downloads the faxes of this tab and search as a CSV file.">
+          <button type="button" disabled={s.exporting} onClick={() => void actions.exportCsv()} title="Downloads the faxes of this tab and search as a CSV file.">
             Export CSV
           </button>
         </div>
@@ -113,6 +129,7 @@ export function OutboxPage(): JSX.Element {
       <div className="outbox-split">
         <section className="outbox-left" aria-label="Faxes">
           <OutboxFilters
+            searchRef={searchRef}
             listId={LIST_ID}
             phase={s.filters.phase}
             search={s.filters.search}
@@ -156,6 +173,10 @@ export function OutboxPage(): JSX.Element {
               onReschedule={(at) => void actions.reschedule(at)}
               onReconcile={() => void actions.reconcile()}
               onReport={() => void actions.report()}
+              image={s.image}
+              onShowImage={onShowImage}
+              onHideImage={actions.hideImage}
+              onSaveImage={actions.saveImage}
               onOpenJob={onOpen}
               onDismissNotice={actions.dismissNotice}
             />

@@ -3,7 +3,8 @@
  * filters, the fax open in the viewer, and the actions on it. `inbox:changed` is applied in place
  * (`handleChange`): new faxes merged into the loaded rows, changed rows re-read, deleted rows taken
  * out, so the selection and the scroll position survive. The unread count (status bar, sidebar badge)
- * is kept here too.
+ * is kept here too: main's count from `sync:status` when the page connects (useInboxFeed), then the
+ * one every `inbox:changed` and every mark or delete answer carries.
  *
  * Printing in the browser harness: main answers inbox:print by emitting `ui:print`; `handlePrintRequest`
  * prints that fax through the viewer's print helper (the bytes on screen when it is the open fax).
@@ -55,9 +56,8 @@ export interface InboxState {
   opened: OpenedFax | null;
   /** The outcome of the last action (mark, delete, print, save), shown by the viewer. */
   notice: InboxNotice | null;
-  /** Unread faxes in every account; null until counted. `unreadAtLeast`: the count stopped at a cap. */
+  /** Unread faxes in every account; null until main has said. */
   unread: number | null;
-  unreadAtLeast: boolean;
   /** The page is preparing a print (browser harness). */
   printing: PrintProgress | null;
 
@@ -77,7 +77,6 @@ export interface InboxState {
   dismissNotice(): void;
   handleChange(change: InboxChange): void;
   handlePrintRequest(request: PrintRequest): Promise<void>;
-  loadUnreadCount(): Promise<void>;
   setUnread(count: number): void;
 }
 
@@ -88,8 +87,6 @@ let openGeneration = 0;
 /** Prints one after another (two arrivals printed automatically, a click during a print). */
 let printQueue: Promise<void> = Promise.resolve();
 
-/** Unread faxes are counted this many pages of 200 deep at most (then shown as "1000+"). */
-const UNREAD_COUNT_PAGES = 5;
 /** Changes are gathered this long, so a burst of events reads the list once. */
 const CHANGE_BATCH_MS = 120;
 /** Changed rows re-read one by one at most; more than that and the first page is read again instead. */
@@ -179,7 +176,6 @@ export const useInboxStore = create<InboxState>((set, get) => {
     opened: null,
     notice: null,
     unread: null,
-    unreadAtLeast: false,
     printing: null,
 
     setFilters: (patch) => {
@@ -407,30 +403,8 @@ export const useInboxStore = create<InboxState>((set, get) => {
       return printQueue;
     },
 
-    loadUnreadCount: async () => {
-      let count = 0;
-      let cursor: string | null = null;
-      try {
-        for (let page = 0; page < UNREAD_COUNT_PAGES; page++) {
-          const result: { items: InboxFax[]; next: string | null } = await unwrap(
-            faxdesk.inbox.list({ unreadOnly: true, limit: 200, ...(cursor ? { cursor } : {}) }),
-          );
-          count += result.items.length;
-          cursor = result.next;
-          if (!cursor) break;
-        }
-      } catch {
-        return; // the next inbox:changed carries the exact count
-      }
-      if (get().unread === null) {
-        set({ unread: count, unreadAtLeast: cursor !== null });
-        // The sidebar badge shows a number, not "1000+": a capped count waits for main's exact one.
-        if (cursor === null) useAppStore.getState().setBadge(count);
-      }
-    },
-
     setUnread: (count) => {
-      set({ unread: count, unreadAtLeast: false });
+      if (get().unread !== count) set({ unread: count });
       if (useAppStore.getState().badge !== count) useAppStore.getState().setBadge(count);
     },
   };

@@ -9,17 +9,21 @@
  *
  * Delivery attempts come from the service (outbox:get with refresh: true, up to 10 s); the page first
  * shows what is stored (refresh: false), then fills the attempts in. Only one such read runs at a time.
+ *
+ * The delivered image of the open job (outbox:image) is read when asked (a button, since it is a
+ * download), or at once when main can only say why there is none yet; it belongs to the open job.
+ * The CSV export is main's (outbox:exportCsv returns the text); the page only downloads it.
  */
 import { create } from 'zustand';
+import type { OutboundState } from '../../../shared/domain/history';
 import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { csvRow, CSV_HEADER, exportFileName } from '../features/outbox/csv';
 import { base64ToBytes, baseName, downloadBlob } from '../features/outbox/download';
+import type { FaxDocument } from '../features/viewer';
 import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
 import { appendPage, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
 
 export const PAGE_SIZE = 100;
-const EXPORT_PAGE_SIZE = 500;
 /** How long `outbox:changed` events are gathered before the page reads again. */
 const CHANGE_GATHER_MS = 150;
 /** Changed rows below the first page read one by one; past this many the list is simply re-read. */
@@ -43,6 +47,13 @@ export interface ActionNotice {
   open?: { jobId: string; label: string };
 }
 
+/** The delivered image of the open job; `forState` is the job's state when it was asked for. */
+export type DeliveredImage = { jobId: string; forState: OutboundState } & (
+  | { status: 'loading' }
+  | { status: 'ready'; document: FaxDocument; data: Uint8Array<ArrayBuffer>; fileName: string }
+  | { status: 'unavailable' | 'error'; message: string }
+);
+
 export interface ListNotice {
   kind: 'info' | 'ok' | 'error';
   text: string;
@@ -63,8 +74,10 @@ export interface OutboxState {
   attemptsLoading: boolean;
   busy: Partial<Record<JobAction, boolean>>;
   notice: ActionNotice | null;
-  exporting: { rows: number } | null;
+  /** The CSV is being made in main. */
+  exporting: boolean;
   listNotice: ListNotice | null;
+  image: DeliveredImage | null;
 
   setFilters(patch: Partial<OutboxFilters>): void;
   load(): Promise<void>;
@@ -82,19 +95,27 @@ export interface OutboxState {
   reconcile(): Promise<void>;
   report(): Promise<void>;
   exportCsv(): Promise<void>;
+  /** Reads the open job's delivered image (or why there is none). */
+  loadImage(): Promise<void>;
+  hideImage(): void;
+  /** Downloads the delivered image on screen as a PDF file. */
+  saveImage(): void;
   dismissNotice(): void;
   dismissListNotice(): void;
 }
 
-function listInput(filters: OutboxFilters, cursor: string | null, limit: number) {
+/** The page's filters as outbox:list and outbox:exportCsv take them. */
+function filterInput(filters: OutboxFilters) {
   const search = filters.search.trim();
   return {
     ...(filters.phase !== 'all' ? { phase: filters.phase } : {}),
     ...(search ? { search } : {}),
     ...(filters.accountId ? { accountId: filters.accountId } : {}),
-    cursor,
-    limit,
   };
+}
+
+function listInput(filters: OutboxFilters, cursor: string | null, limit: number) {
+  return { ...filterInput(filters), cursor, limit };
 }
 
 let listGeneration = 0;
@@ -247,8 +268,9 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     attemptsLoading: false,
     busy: {},
     notice: null,
-    exporting: null,
+    exporting: false,
     listNotice: null,
+    image: null,
 
     setFilters: (patch) => {
       const filters = { ...get().filters, ...patch };
@@ -297,6 +319,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
         busy: {},
         notice: null,
         attemptsLoading: false,
+        image: null,
       });
       if (!jobId) return;
       try {
@@ -422,27 +445,48 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
 
     exportCsv: async () => {
       if (get().exporting) return;
-      const filters = get().filters;
-      set({ exporting: { rows: 0 }, listNotice: null });
+      set({ exporting: true, listNotice: null });
       try {
-        const parts: string[] = [CSV_HEADER];
-        let rows = 0;
-        let cursor: string | null = null;
-        do {
-          const page: OutboxPage = await unwrap(faxdesk.outbox.list(listInput(filters, cursor, EXPORT_PAGE_SIZE)));
-          for (const item of page.items) parts.push(`${csvRow(item)}\r\n`);
-          rows += page.items.length;
-          cursor = page.next;
-          set({ exporting: { rows } });
-        } while (cursor);
-        const name = exportFileName(new Date());
-        downloadBlob(new Blob(parts, { type: 'text/csv;charset=utf-8' }), name);
-        set({ listNotice: { kind: 'ok', text: `Exported ${plural(rows, 'fax', 'faxes')} to ${name}.` } });
+        const result = await unwrap(faxdesk.outbox.exportCsv(filterInput(get().filters)));
+        if (result.kind !== 'text') throw new Error('Faxdesk wrote the CSV to a file instead of handing it over.');
+        downloadBlob(new Blob([result.text], { type: 'text/csv;charset=utf-8' }), result.fileName);
+        set({ listNotice: { kind: 'ok', text: `Exported ${plural(result.rows, 'fax', 'faxes')} to ${result.fileName}.` } });
       } catch (error) {
         set({ listNotice: { kind: 'error', text: `The list could not be exported: ${errorMessage(error)}` } });
       } finally {
-        set({ exporting: null });
+        set({ exporting: false });
       }
+    },
+
+    loadImage: async () => {
+      const { selectedId, detail, image } = get();
+      if (!selectedId || !detail || detail.job.id !== selectedId) return;
+      if (image && image.jobId === selectedId && image.status === 'loading') return;
+      const gen = detailGeneration;
+      const base = { jobId: selectedId, forState: detail.job.state };
+      set({ image: { ...base, status: 'loading' } });
+      let next: DeliveredImage;
+      try {
+        const result = await unwrap(faxdesk.outbox.image({ jobId: selectedId }));
+        if (result.kind === 'pdf') {
+          const data = base64ToBytes(result.base64);
+          next = { ...base, status: 'ready', document: { kind: 'pdf', data }, data, fileName: result.fileName };
+        } else {
+          next = { ...base, status: 'unavailable', message: result.message };
+        }
+      } catch (error) {
+        next = { ...base, status: 'error', message: errorMessage(error) };
+      }
+      if (gen !== detailGeneration || get().selectedId !== selectedId) return;
+      set({ image: next });
+    },
+
+    hideImage: () => set({ image: null }),
+
+    saveImage: () => {
+      const image = get().image;
+      if (!image || image.status !== 'ready') return;
+      downloadBlob(new Blob([image.data], { type: 'application/pdf' }), image.fileName);
     },
 
     dismissNotice: () => set({ notice: null }),

@@ -14,7 +14,6 @@ import {
   ComposeDraftSchema,
   type CancelOutcome,
   type ComposeValidation,
-  type ExportResult,
   type OutboxDetail,
   type OutboxItem,
   type OutboxPage,
@@ -22,6 +21,24 @@ import {
   type SendOutcome,
   type StoredDraft,
 } from '../../domain/outbox';
+
+/**
+ * outbox:exportCsv's answer. Without a destination the CSV comes back as text for the page to download
+ * (nothing is written); with one it is written there (whole or not at all) and only its facts come back.
+ */
+export type CsvExport =
+  | { kind: 'text'; fileName: string; rows: number; bytes: number; text: string }
+  | { kind: 'file'; path: string; fileName: string; rows: number; bytes: number };
+
+/** The image of a sent fax as the service delivered it (header stamped), or why there is none (yet). */
+export type OutboxImage =
+  | { kind: 'pdf'; jobId: string; faxId: string; fileName: string; bytes: number; base64: string }
+  | {
+      kind: 'unavailable';
+      jobId: string;
+      /** A sentence to show: why there is no image (not sent yet, still being sent, failed before transmission...). */
+      message: string;
+    };
 
 export interface PreparedDocuments {
   documents: PreparedDocument[];
@@ -98,13 +115,22 @@ export const outboxCalls = {
   'outbox:reschedule': call(z.object({ jobId: JobId, scheduledAt: z.string().max(100).nullable() }).strict()).returns<OutboxItem[]>(),
   /** Checks the service's sent list now for a job whose outcome is unknown. Never sends again. */
   'outbox:reconcile': call(z.object({ jobId: JobId }).strict()).returns<OutboxItem[]>(),
-  /** Writes the listed jobs (same filters as outbox:list) as CSV. */
+  /**
+   * The listed jobs (same filters as outbox:list) as CSV: returned as text (no destination: the page
+   * downloads it), or written to `destination` (a full path ending in .csv).
+   */
   'outbox:exportCsv': call(
     z
       .object({ accountId: z.string().max(200).optional(), phase: Phase.optional(), search: z.string().max(500).optional(), destination: Destination.optional() })
       .strict()
       .default({}),
-  ).returns<ExportResult>(),
+  ).returns<CsvExport>(),
+  /**
+   * The delivered image of a sent fax (GET /faxes/{id}/image?desired_format=PDF, kept in the data folder
+   * once final). `unavailable` with the reason before the service has one: not accepted yet (no fax ID),
+   * still being sent, or failed before any page was rendered (E07).
+   */
+  'outbox:image': call(z.object({ jobId: JobId }).strict()).returns<OutboxImage>(),
   /** A transmission report (PDF): job, recipient, pages, timeline, attempts, result. */
   'outbox:report': call(z.object({ jobId: JobId, destination: Destination.optional() }).strict()).returns<ReportResult>(),
 } as const;

@@ -68,6 +68,8 @@ describe('InboxService: the Inbox page', () => {
       ['read', 4],
       ['unread', 5],
     ]);
+    // A page that connects now learns the count from the sync status, without counting rows itself.
+    expect(h.module.sync.status().unread).toBe(5);
     expect(inbox.get({ id: ids[0]! }).timeline.map((e) => e.status)).toEqual(expect.arrayContaining(['READ', 'UNREAD']));
     expect(inbox.get({ accountId: ACCOUNT, faxId: 'f0' }).fax.id).toBe(ids[0]);
   });

@@ -295,7 +295,8 @@ describe('with stored jobs', () => {
     expect(fs.statSync(file).size).toBe(written.bytes);
     await expect(h.module.outbox.report(job!.id, 'relative.pdf')).rejects.toMatchObject({ code: 'VALIDATION', field: 'destination' });
     const csv = await h.module.outbox.exportCsv({ destination: path.join(h.dir, 'out.csv') });
-    const text = fs.readFileSync(csv.file, 'utf8');
+    if (csv.kind !== 'file') throw new Error('expected a file');
+    const text = fs.readFileSync(csv.path, 'utf8');
     expect(text.startsWith(`\ufeff${CSV_COLUMNS.join(',')}`)).toBe(true);
     expect(text).toContain(csvRow(h.module.outbox.outbound.get(job!.id)!));
     expect(csv.rows).toBe(1);

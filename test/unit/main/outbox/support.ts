@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FaxState } from '../../../../src/shared/domain/fax-status';
-import type { ClientData, FaxMetadata, Page, SendRequest, SendResult, SentFax, SentFilter, TransmissionDetail } from '../../../../src/shared/domain/fax';
+import type { ClientData, FaxImage, FaxMetadata, ImageFormat, Page, SendRequest, SendResult, SentFax, SentFilter, TransmissionDetail } from '../../../../src/shared/domain/fax';
 import type { ComposeDraftInput, ComposeDraft } from '../../../../src/shared/domain/outbox';
 import { ComposeDraftSchema } from '../../../../src/shared/domain/outbox';
 import { createDocumentStore, type DocumentStore } from '../../../../src/main/documents/document-store';
@@ -54,6 +54,10 @@ export class FakeService implements OutboxClient {
   readonly posts: SendRequest[] = [];
   readonly script: SendStep[] = [];
   readonly cancels: string[] = [];
+  /** The image the service has of each fax (none: 404, as before the first attempt or after E07). */
+  readonly images = new Map<string, Uint8Array>();
+  /** Every GET /faxes/{id}/image, by fax id. */
+  readonly imageCalls: string[] = [];
   /** A cancel on a fax in one of these ids answers 409. */
   listSentCalls = 0;
 
@@ -145,6 +149,14 @@ export class FakeService implements OutboxClient {
       throw new AppError('CONFLICT', `Fax ${faxId} has already finished.`, { httpStatus: 409 });
     }
     return { accepted: true };
+  }
+
+  async getImage(faxId: string, format: ImageFormat = 'TIFF'): Promise<FaxImage> {
+    this.imageCalls.push(faxId);
+    this.fax(faxId);
+    const data = this.images.get(faxId);
+    if (!data) throw new AppError('NOT_FOUND', `The service has no image for fax ${faxId} (yet).`, { httpStatus: 404 });
+    return { faxId, fileName: `${faxId}.${format.toLowerCase()}`, format, data };
   }
 
   /** Moves a fax on (the service's carrier). */

@@ -88,11 +88,11 @@ describe('row formatting', () => {
   it('builds a row: bold when unread, the account only when there are several, a spoken label', () => {
     const row = inboxRowModel(fax(), NOW, null, 'en-GB', 'UTC');
     expect(row).toMatchObject({ sender: '+1 312 555 0170', tsid: 'ACME LEGAL', pages: '2 pages', received: '09:00', receivedUtc: '2026-03-01 09:00 UTC', unread: true, account: null });
-    expect(row.label).toBe('Unread, from +1 312 555 0170, ACME LEGAL, 2 pages, received 1 Mar 2026, 09:00');
+    expect(row.label).toBe('Unread, from +1 312 555 0170, 09:00, ACME LEGAL, 2 pages, received 1 Mar 2026, 09:00');
     const read = inboxRowModel(fax({ readAt: NOW.toISOString(), imageState: 'failed' }), NOW, 'Front office', 'en-GB', 'UTC');
     expect(read.unread).toBe(false);
     expect(read.account).toBe('Front office');
-    expect(read.label).toBe('From +1 312 555 0170, ACME LEGAL, 2 pages, received 1 Mar 2026, 09:00, account Front office, Download failed');
+    expect(read.label).toBe('From +1 312 555 0170, 09:00, ACME LEGAL, 2 pages, Front office, Download failed, received 1 Mar 2026, 09:00');
   });
 
   it('titles the viewer with the sender and the pages', () => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow, csvText, CSV_COLUMNS, exportFileName } from '../../../../src/renderer/src/features/outbox/csv';
 import { fromLocalInputValue, optionsSummary, pagesText, recipientLine, rowTimeOf, shortTime, toLocalInputValue } from '../../../../src/renderer/src/features/outbox/format';
 import { appendPage, matchesPhase, mergeFirstPage, replaceItem } from '../../../../src/renderer/src/features/outbox/list-merge';
 import { item } from './fixtures';
@@ -68,39 +67,6 @@ describe('list rows', () => {
     expect(fromLocalInputValue('')).toBeNull();
     expect(fromLocalInputValue('tomorrow')).toBeNull();
     expect(toLocalInputValue(null)).toBe('');
-  });
-});
-
-describe('CSV export', () => {
-  it('quotes what needs quoting and never lets a cell run as a formula', () => {
-    expect(csvCell(null)).toBe('');
-    expect(csvCell(3)).toBe('3');
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvCell('+1 212')).toBe("'+1 212");
-    expect(csvCell('@sum')).toBe("'@sum");
-    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
-  });
-
-  it('writes a header with a byte order mark and one CRLF line per fax, with the result explained', () => {
-    const failed = item({ id: 'j1', state: 'ERROR', phase: 'failed', status: 'failed', statusLabel: 'Failed', errorCode: 'E51', errorReason: 'Invalid number', toName: '=cmd', pages: 0 });
-    const text = csvText([failed, item({ id: 'j2' })]);
-    const lines = text.split('\r\n');
-    expect(lines[0]).toBe(`\ufeff${CSV_COLUMNS.join(',')}`);
-    expect(lines).toHaveLength(4);
-    expect(lines[3]).toBe('');
-    const cells = csvRow(failed).split(',');
-    expect(cells).toHaveLength(CSV_COLUMNS.length);
-    expect(cells[CSV_COLUMNS.indexOf('Status')]).toBe('Failed');
-    expect(cells[CSV_COLUMNS.indexOf('To name')]).toBe("'=cmd");
-    expect(cells[CSV_COLUMNS.indexOf('Result code')]).toBe('E51');
-    expect(cells[CSV_COLUMNS.indexOf('Result meaning')]).toBe('The destination fax number is not in a valid format.');
-    expect(cells[CSV_COLUMNS.indexOf('Reason')]).toBe('Invalid number');
-  });
-
-  it('names the file after the local date and time', () => {
-    expect(exportFileName(new Date(2024, 4, 9, 7, 5))).toBe('outbox-20240509-0705.csv');
   });
 });
 

@@ -10,6 +10,7 @@ import { accountFieldOf, addInputOf, draftFromAccount, emptyDraft, testInputOf, 
 import { CheckField, Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
 import { TestReport, type TestState } from './TestReport';
+import { useDraftForm } from './use-draft';
 
 export interface AccountFormProps {
   /** null: a new account. */
@@ -20,20 +21,13 @@ export interface AccountFormProps {
 
 export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): JSX.Element {
   const prefix = useId();
-  const [draft, setDraft] = useState<AccountDraft>(() => (account ? draftFromAccount(account) : emptyDraft()));
-  const [errors, setErrors] = useState<Partial<Record<AccountField, string>>>({});
+  const { draft, setDraft, errors, setErrors, idOf, set, showFieldError } = useDraftForm<AccountDraft>(prefix, () => (account ? draftFromAccount(account) : emptyDraft()));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'test' | null>(null);
   const [test, setTest] = useState<TestState | null>(null);
   const isSandbox = account?.isSandbox ?? false;
-  const idOf = (field: AccountField) => `${prefix}-${field}`;
   const heading = account ? `Edit ${account.displayLabel}` : 'Add an account';
   const headingId = `${prefix}-heading`;
-
-  const set = <K extends AccountField>(field: K, value: AccountDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
 
   const showError = (error: unknown) => {
     const { field, message } = formErrorOf(error, accountFieldOf);
@@ -41,9 +35,8 @@ export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): J
       const target = field as AccountField;
       // A field inside the admin part is shown even when the part was folded.
       if (target.startsWith('admin') && !draft.useAdmin) set('useAdmin', true);
-      setErrors({ [target]: message });
+      showFieldError(target, message);
       setFormError(null);
-      requestAnimationFrame(() => document.getElementById(idOf(target))?.focus());
     } else {
       setErrors({});
       setFormError(message);

@@ -10,7 +10,7 @@ import { useAccountsStore, useDefaultAccountId } from '../../stores/accounts-sto
 import { useAppStore } from '../../stores/app-store';
 import { AccountForm } from './AccountForm';
 import { KindBadge, StatusBadge } from './badges';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Outcome } from './Field';
 import { formErrorOf } from './form-errors';
 import { TestReport, type TestState } from './TestReport';
@@ -230,7 +230,7 @@ function AccountCard({ account, onNotice, onConfirm, onRemoved }: CardProps): JS
           <input id={`${id}-active`} type="checkbox" checked={account.enabled} disabled={toggling} onChange={(e) => void setEnabled(e.target.checked)} aria-describedby={statusId} />
           <label htmlFor={`${id}-active`}>Active</label>
         </span>
-        <button type="button" onClick={() => void runTest()} disabled={test?.phase === 'running'} aria-controls={`${id}-test`}>
+        <button type="button" onClick={() => void runTest()} disabled={test?.phase === 'running'} aria-controls={test ? `${id}-test` : undefined}>
           {test?.phase === 'running' ? 'Testing…' : 'Test connection'}
         </button>
         <button type="button" ref={editButton} aria-expanded={editing} onClick={() => setEditing((v) => !v)}>
@@ -242,7 +242,7 @@ function AccountCard({ account, onNotice, onConfirm, onRemoved }: CardProps): JS
         {account.isSandbox ? (
           <span className="muted acct-hint-inline">Built in: cannot be removed (make it inactive instead).</span>
         ) : (
-          <button type="button" className="acct-danger" onClick={remove}>
+          <button type="button" className="danger-outline" onClick={remove}>
             Remove…
           </button>
         )}

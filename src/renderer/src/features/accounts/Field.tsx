@@ -1,6 +1,7 @@
 /**
  * A labelled form control with its hint and its error: the error sits next to the control, which is
  * marked aria-invalid and described by it, so a screen reader reads the reason with the field.
+ * `Field` is the row around any control (a select, a textarea); `TextField` is the common case.
  */
 import type { JSX, ReactNode, Ref } from 'react';
 
@@ -33,8 +34,27 @@ function Notes({ id, error, hint }: Described): JSX.Element {
   );
 }
 
-export interface TextFieldProps extends Described {
+export interface FieldProps extends Described {
   label: string;
+  required?: boolean;
+  className?: string;
+}
+
+/** One form row: the label, the control (give it `{...describedBy(props)}`), its hint and its error. */
+export function Field(props: FieldProps & { children: ReactNode }): JSX.Element {
+  return (
+    <div className={`field acct-field${props.className ? ` ${props.className}` : ''}`}>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required ? <span className="acct-required"> (required)</span> : null}
+      </label>
+      {props.children}
+      <Notes id={props.id} error={props.error} hint={props.hint} />
+    </div>
+  );
+}
+
+export interface TextFieldProps extends FieldProps {
   value: string;
   onChange(value: string): void;
   type?: 'text' | 'url' | 'password' | 'email' | 'tel';
@@ -42,18 +62,12 @@ export interface TextFieldProps extends Described {
   autoComplete?: string;
   disabled?: boolean;
   readOnly?: boolean;
-  required?: boolean;
   inputRef?: Ref<HTMLInputElement>;
-  className?: string;
 }
 
 export function TextField(props: TextFieldProps): JSX.Element {
   return (
-    <div className={`acct-field${props.className ? ` ${props.className}` : ''}`}>
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required ? <span className="acct-required"> (required)</span> : null}
-      </label>
+    <Field {...props}>
       <input
         id={props.id}
         ref={props.inputRef}
@@ -67,8 +81,7 @@ export function TextField(props: TextFieldProps): JSX.Element {
         onChange={(e) => props.onChange(e.target.value)}
         {...describedBy(props)}
       />
-      <Notes id={props.id} error={props.error} hint={props.hint} />
-    </div>
+    </Field>
   );
 }
 
@@ -92,7 +105,7 @@ export function CheckField(props: CheckFieldProps): JSX.Element {
 /** A form-level message: an error (alert) or an outcome (status), shown where the action was. */
 export function Outcome({ kind, children, testId }: { kind: 'error' | 'ok' | 'info'; children: ReactNode; testId?: string }): JSX.Element {
   return (
-    <div className={`acct-outcome acct-outcome-${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId}>
+    <div className={`acct-outcome notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'} data-testid={testId}>
       {children}
     </div>
   );

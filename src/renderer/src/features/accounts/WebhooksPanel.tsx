@@ -7,9 +7,10 @@ import { useEffect, useId, useState, type JSX } from 'react';
 import type { FaxDirection, NotificationRecord } from '../../../../shared/domain/fax';
 import type { AccountView, WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/accounts';
 import { faxdesk, unwrap } from '../../api';
-import type { ConfirmRequest } from './ConfirmDialog';
+import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
+import { useDraftForm } from './use-draft';
 import { DIRECTION_FIELD, draftFromWebhooks, planWebhookSave, webhookFieldOf, type WebhookDraft, type WebhookField } from './webhook-draft';
 
 const DIRECTION_WORD: Record<FaxDirection, string> = { INBOUND: 'Inbound', OUTBOUND: 'Outbound' };
@@ -18,12 +19,10 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
   const prefix = useId();
   const [view, setView] = useState<WebhookSettingsView | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [draft, setDraft] = useState<WebhookDraft>(draftFromWebhooks(null));
-  const [errors, setErrors] = useState<Partial<Record<WebhookField, string>>>({});
+  const { draft, setDraft, errors, setErrors, idOf, set, focusField, showFieldError } = useDraftForm<WebhookDraft>(prefix, () => draftFromWebhooks(null));
   const [outcome, setOutcome] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const headingId = `${prefix}-heading`;
-  const idOf = (field: WebhookField) => `${prefix}-${field}`;
 
   const apply = (next: WebhookSettingsView) => {
     setView(next);
@@ -40,20 +39,13 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
     };
   }, [account.id]);
 
-  const set = (field: WebhookField, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
-
-  const focus = (field: WebhookField) => requestAnimationFrame(() => document.getElementById(idOf(field))?.focus());
-
   const save = async () => {
     setOutcome(null);
     const plan = planWebhookSave(account.id, view, draft);
     if (!plan.ok) {
       setErrors(plan.errors);
       const first = (['inbound', 'outbound', 'hmacSecret'] as const).find((f) => plan.errors[f]);
-      if (first) focus(first);
+      if (first) focusField(first);
       return;
     }
     setErrors({});
@@ -70,10 +62,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
           saved.push(DIRECTION_WORD[input.direction].toLowerCase());
         } catch (error) {
           const { field, message } = formErrorOf(error, (path) => webhookFieldOf(path, input.direction));
-          if (field) {
-            setErrors({ [field]: message });
-            focus(field as WebhookField);
-          }
+          if (field) showFieldError(field as WebhookField, message);
           setOutcome({ kind: 'error', text: `${saved.length ? `The ${saved.join(' and ')} address was saved, but the ` : 'The '}${DIRECTION_WORD[input.direction].toLowerCase()} address was not: ${message}` });
           return;
         }
@@ -120,7 +109,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
           }
         />
         {current && (
-          <button type="button" className="acct-danger" disabled={busy} onClick={() => remove(direction)}>
+          <button type="button" className="danger-outline" disabled={busy} onClick={() => remove(direction)}>
             Remove {direction.toLowerCase()}…
           </button>
         )}

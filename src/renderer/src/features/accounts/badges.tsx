@@ -25,7 +25,7 @@ const STATUS_WORD: Record<AccountStatus['state'], string> = {
 export function StatusBadge({ status, id }: { status: AccountStatus; id?: string }): JSX.Element {
   return (
     <span className={`acct-badge acct-status acct-status-${status.state}`} id={id} data-testid="status-badge">
-      <span className="acct-sr-only">Status: </span>
+      <span className="sr-only">Status: </span>
       {STATUS_WORD[status.state]}
     </span>
   );

@@ -50,7 +50,7 @@ export function ActivityLog({ accounts }: { accounts: readonly { id: string; lab
         ) : null}
       </div>
       {status === 'error' ? (
-        <div className="inbox-notice inbox-notice-error" role="alert">
+        <div className="inbox-notice notice notice-error" role="alert">
           <span>The log could not be read: {error}</span>
           <button type="button" onClick={() => void reload()}>
             Try again

@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState, type JSX, type KeyboardEvent } from
 import type { ContactSearchHit } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { useComposeStore } from '../../stores/compose-store';
-import { useDebouncedValue } from '../contacts/use-debounced-value';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 export function ContactPicker({ disabled }: { disabled: boolean }): JSX.Element {
   const base = useId();

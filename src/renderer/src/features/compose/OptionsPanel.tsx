@@ -106,7 +106,7 @@ export function OptionsPanel({ accounts, accountId, accountsReady }: OptionsPane
           ) : (
             <span className="cx-error" id={domIdFor('accountId')} tabIndex={-1}>
               No account can send: add one or switch one on in Settings.{' '}
-              <button type="button" className="cx-link" onClick={() => navigate({ page: 'settings' })}>
+              <button type="button" className="link-button cx-link" onClick={() => navigate({ page: 'settings' })}>
                 Open Settings
               </button>
             </span>

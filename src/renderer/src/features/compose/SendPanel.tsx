@@ -95,7 +95,7 @@ export function SendPanel({ accountId }: { accountId: string }): JSX.Element {
                 {p.key === 'general' ? (
                   p.message
                 ) : (
-                  <button type="button" className="cx-link" onClick={() => focusField(p.key)}>
+                  <button type="button" className="link-button cx-link" onClick={() => focusField(p.key)}>
                     {p.message}
                   </button>
                 )}
@@ -127,7 +127,7 @@ export function SendPanel({ accountId }: { accountId: string }): JSX.Element {
             <span>Discard this fax&apos;s recipients, documents and options?</span>
             <button
               type="button"
-              className="cx-danger"
+              className="danger-outline"
               onClick={() => {
                 setConfirmNew(false);
                 store().reset();
@@ -186,7 +186,7 @@ export function SentPanel(): JSX.Element | null {
             <span className={`cx-status cx-status-${job.status}`} title={job.statusDetail} data-testid="sent-job-status">
               {job.statusLabel}
             </span>
-            <button type="button" className="cx-link" onClick={() => navigate({ page: 'outbox', jobId: job.id })}>
+            <button type="button" className="link-button cx-link" onClick={() => navigate({ page: 'outbox', jobId: job.id })}>
               Open in Outbox
             </button>
           </li>

@@ -100,7 +100,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps): J
   return (
     <form className="card contact-form" aria-labelledby={id('heading')} onSubmit={(e) => void submit(e)} noValidate>
       <h2 id={id('heading')}>{contact ? `Edit ${contact.label}` : 'New contact'}</h2>
-      <div className="contact-field">
+      <div className="field contact-field">
         <label htmlFor={id('name')}>Name</label>
         <input
           id={id('name')}
@@ -116,7 +116,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps): J
         />
         {errorText('name', errors.name)}
       </div>
-      <div className="contact-field">
+      <div className="field contact-field">
         <label htmlFor={id('company')}>Company</label>
         <input
           id={id('company')}
@@ -132,7 +132,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps): J
         />
         {errorText('company', errors.company)}
       </div>
-      <div className="contact-field">
+      <div className="field contact-field">
         <label htmlFor={id('faxNumber')}>Fax number</label>
         <input
           id={id('faxNumber')}
@@ -160,7 +160,7 @@ export function ContactForm({ contact, onSaved, onCancel }: ContactFormProps): J
           {number?.ok ? `Saved as ${number.display}` : numberError ? '' : 'With the country code; 10 digits are taken as a North American number.'}
         </p>
       </div>
-      <div className="contact-field">
+      <div className="field contact-field">
         <label htmlFor={id('notes')}>Notes</label>
         <textarea
           id={id('notes')}

@@ -81,7 +81,7 @@ export function ContactList({ items, hasMore, loading, selectedId, emptyText, on
                 <button type="button" aria-label={`Edit ${contact.label}`} onClick={() => onEdit(contact)}>
                   Edit
                 </button>
-                <button type="button" className="danger-outline" aria-label={`Delete ${contact.label}`} onClick={() => onDelete(contact)}>
+                <button type="button" className="danger-text" aria-label={`Delete ${contact.label}`} onClick={() => onDelete(contact)}>
                   Delete
                 </button>
               </div>

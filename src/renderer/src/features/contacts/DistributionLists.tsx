@@ -2,8 +2,8 @@ import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
 import type { ContactView, DistributionListView } from '../../../../shared/ipc/contract/contacts';
 import { LIST_NAME_MAX } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
-import type { ConfirmRequest } from './ConfirmDialog';
-import { useDebouncedValue } from './use-debounced-value';
+import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 interface DistributionListsProps {
   lists: DistributionListView[];
@@ -202,7 +202,7 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
       )}
       {text !== '' && matches.length === 0 && <p className="muted">No contact matches “{text}”.</p>}
       <div className="list-editor-actions">
-        <button type="button" className="danger-outline" onClick={onDelete}>
+        <button type="button" className="danger-text" onClick={onDelete}>
           Delete list
         </button>
       </div>

@@ -1,8 +1,7 @@
 /** The Contacts page's parts (the page itself is pages/ContactsPage.tsx). */
 export { ContactForm } from './ContactForm';
 export { ContactList } from './ContactList';
-export { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
 export { DistributionLists } from './DistributionLists';
 export { ImportExport } from './ImportExport';
 export { useContactsStore, type ContactOrder } from './contacts-store';
-export { useDebouncedValue } from './use-debounced-value';
+export { useDebouncedValue } from '../../hooks/use-debounced-value';

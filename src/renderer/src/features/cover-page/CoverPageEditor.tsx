@@ -84,7 +84,7 @@ export function CoverPageEditor(props: CoverPageEditorProps): JSX.Element {
       onChange: (e: { target: { value: string } }) => commit({ ...current, draft: { ...current.draft, [name]: e.target.value } }),
     };
     return (
-      <div className={`cp-field cp-field-${name}`}>
+      <div className={`field cp-field cp-field-${name}`}>
         <label htmlFor={id}>{LABELS[name]}</label>
         {name === 'message' ? <textarea {...common} rows={8} /> : <input {...common} type="text" autoComplete="off" />}
         <span id={`${id}-count`} className={over ? 'hd-count hd-over' : 'hd-count'}>

@@ -211,7 +211,7 @@ export function HeaderDesigner(props: HeaderDesignerProps): JSX.Element {
           }}
         />
       )}
-      <p className="hd-sr-only" role="status" aria-live="polite">
+      <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
     </section>

@@ -66,7 +66,7 @@ export function HeaderPreview({ baseId, evaluation, pages, timeZone, sample }: H
           </div>
         </div>
       </div>
-      <p className="hd-sr-only">
+      <p className="sr-only">
         Line 1 prints {spoken(preview.line1)}.{preview.line2.length > 0 ? ` Line 2 prints ${spoken(preview.line2)}.` : ''}
       </p>
       <p className="hd-hint hd-sample">

@@ -3,7 +3,8 @@ import { LINE1_MAX_ITEMS, type DateTimeCode } from '../../../../shared/header';
 import { CHIP_MIME, SLOT_MIME, decodeChip, dropChip, type Chip, type DropTarget, type LineEdit } from './chips';
 import { describeItem, moveItem, paletteVariables, removeItem, type DraftItem } from './draft';
 import { messagesAt, placementName, type DesignerEvaluation } from './evaluate';
-import type { DesignerFocus } from './focus';
+import { focusAfterMove, focusAfterRemove, type DesignerFocus } from './focus';
+import { MoveButtons } from './MoveButtons';
 
 interface LineOneEditorProps {
   baseId: string;
@@ -54,20 +55,17 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
   const move = (index: number, by: -1 | 1): void => {
     const to = index + by;
     const item = items[index]!;
-    const edge = to === 0 || to === count - 1;
     props.onEdit(
       { ok: true, line1: moveItem(items, index, to), announcement: `Slot ${index + 1} moved ${by < 0 ? 'left' : 'right'}; it is now slot ${to + 1} of ${count}.`, itemId: item.id },
-      // Keep the focus on the button pressed, unless it has just become disabled at the end of the line.
-      { itemId: item.id, part: edge ? (by < 0 ? 'right' : 'left') : by < 0 ? 'left' : 'right' },
+      focusAfterMove(item.id, to, count, by),
     );
   };
 
   const remove = (index: number): void => {
     const next = removeItem(items, index);
-    const neighbour = next[Math.min(index, next.length - 1)];
     props.onEdit(
       { ok: true, line1: next, announcement: `Slot ${index + 1} removed; line 1 has ${next.length} of ${LINE1_MAX_ITEMS} slots.`, itemId: '' },
-      neighbour ? { itemId: neighbour.id, part: 'input' } : { element: 'palette' },
+      focusAfterRemove(next, index, { element: 'palette' }),
     );
   };
 
@@ -121,7 +119,7 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                 <button
                   type="button"
                   id={`${baseId}-${item.id}-remove`}
-                  className="hd-icon hd-danger"
+                  className="hd-icon danger-text"
                   aria-label={`Remove slot ${index + 1}`}
                   title="Remove"
                   onClick={() => remove(index)}
@@ -155,7 +153,7 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                 )}
               </div>
               <div className="hd-slot-actions">
-                <label htmlFor={`${inputId}-var`} className="hd-sr-only">
+                <label htmlFor={`${inputId}-var`} className="sr-only">
                   Add a variable to slot {index + 1}
                 </label>
                 <select
@@ -175,28 +173,7 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                     </option>
                   ))}
                 </select>
-                <button
-                  type="button"
-                  id={`${baseId}-${item.id}-left`}
-                  className="hd-icon"
-                  aria-label={`Move slot ${index + 1} left`}
-                  title="Move left"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  ←
-                </button>
-                <button
-                  type="button"
-                  id={`${baseId}-${item.id}-right`}
-                  className="hd-icon"
-                  aria-label={`Move slot ${index + 1} right`}
-                  title="Move right"
-                  disabled={index === count - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  →
-                </button>
+                <MoveButtons baseId={baseId} itemId={item.id} index={index} count={count} name={`slot ${index + 1}`} onMove={(by) => move(index, by)} />
               </div>
             </li>
           );

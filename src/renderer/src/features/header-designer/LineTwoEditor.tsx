@@ -2,7 +2,8 @@ import type { JSX } from 'react';
 import { LINE2_FIELD_LIMIT, LINE2_TOTAL_LIMIT } from '../../../../shared/header';
 import { LINE2_MAX_FIELDS, insertItem, moveItem, newItemId, removeItem, type DraftItem } from './draft';
 import { messagesAt, type DesignerEvaluation } from './evaluate';
-import type { DesignerFocus } from './focus';
+import { focusAfterMove, focusAfterRemove, type DesignerFocus } from './focus';
+import { MoveButtons } from './MoveButtons';
 
 interface LineTwoEditorProps {
   baseId: string;
@@ -25,17 +26,15 @@ export function LineTwoEditor(props: LineTwoEditorProps): JSX.Element {
   const move = (index: number, by: -1 | 1): void => {
     const to = index + by;
     const item = items[index]!;
-    const edge = to === 0 || to === count - 1;
     props.onChange(
       moveItem(items, index, to),
-      { itemId: item.id, part: edge ? (by < 0 ? 'right' : 'left') : by < 0 ? 'left' : 'right' },
+      focusAfterMove(item.id, to, count, by),
       `Field ${index + 1} moved ${by < 0 ? 'left' : 'right'}; it is now field ${to + 1} of ${count}.`,
     );
   };
   const remove = (index: number): void => {
     const next = removeItem(items, index);
-    const neighbour = next[Math.min(index, next.length - 1)];
-    props.onChange(next, neighbour ? { itemId: neighbour.id, part: 'input' } : { element: 'line2-add' }, `Line 2 field ${index + 1} removed.`);
+    props.onChange(next, focusAfterRemove(next, index, { element: 'line2-add' }), `Line 2 field ${index + 1} removed.`);
   };
 
   return (
@@ -72,32 +71,11 @@ export function LineTwoEditor(props: LineTwoEditorProps): JSX.Element {
                 {length}/{LINE2_FIELD_LIMIT}
               </span>
               <span className="hd-field2-actions">
-                <button
-                  type="button"
-                  id={`${baseId}-${item.id}-left`}
-                  className="hd-icon"
-                  aria-label={`Move line 2 field ${index + 1} left`}
-                  title="Move left"
-                  disabled={index === 0}
-                  onClick={() => move(index, -1)}
-                >
-                  ←
-                </button>
-                <button
-                  type="button"
-                  id={`${baseId}-${item.id}-right`}
-                  className="hd-icon"
-                  aria-label={`Move line 2 field ${index + 1} right`}
-                  title="Move right"
-                  disabled={index === count - 1}
-                  onClick={() => move(index, 1)}
-                >
-                  →
-                </button>
+                <MoveButtons baseId={baseId} itemId={item.id} index={index} count={count} name={`line 2 field ${index + 1}`} onMove={(by) => move(index, by)} />
                 <button
                   type="button"
                   id={`${baseId}-${item.id}-remove`}
-                  className="hd-icon hd-danger"
+                  className="hd-icon danger-text"
                   aria-label={`Remove line 2 field ${index + 1}`}
                   title="Remove"
                   onClick={() => remove(index)}

@@ -59,7 +59,7 @@ export function Palette(props: PaletteProps): JSX.Element {
         Drag a chip onto line 1, or use its Add button to add it as a new slot. A variable dropped on a slot joins that slot&apos;s text.
       </p>
 
-      <div className="hd-field">
+      <div className="field hd-field">
         <label htmlFor={pickerId}>Date and time format</label>
         <select
           id={pickerId}
@@ -108,7 +108,7 @@ export function Palette(props: PaletteProps): JSX.Element {
               disabled={lineFull}
               onClick={() => props.onAdd(entry.chip)}
             >
-              Add<span className="hd-sr-only"> {entry.label} to line 1</span>
+              Add<span className="sr-only"> {entry.label} to line 1</span>
             </button>
           </li>
         ))}

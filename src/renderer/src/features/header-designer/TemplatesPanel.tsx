@@ -111,7 +111,7 @@ export function TemplatesPanel({ baseId, port, current, onLoad }: TemplatesPanel
           {error}
         </p>
       )}
-      <p className="hd-sr-only" role="status">
+      <p className="sr-only" role="status">
         {status}
       </p>
 
@@ -133,7 +133,7 @@ export function TemplatesPanel({ baseId, port, current, onLoad }: TemplatesPanel
                   <span>Delete {template.name}? This cannot be undone.</span>
                   <button
                     type="button"
-                    className="hd-small hd-danger-fill"
+                    className="hd-small danger"
                     disabled={busy}
                     onClick={() => {
                       setConfirming(null);
@@ -149,7 +149,7 @@ export function TemplatesPanel({ baseId, port, current, onLoad }: TemplatesPanel
               ) : (
                 <div className="hd-template-actions">
                   <button type="button" className="hd-small" disabled={busy} onClick={() => onLoad(template.options, template.name)}>
-                    Load<span className="hd-sr-only"> {template.name}</span>
+                    Load<span className="sr-only"> {template.name}</span>
                   </button>
                   {!template.isDefault && (
                     <button
@@ -158,11 +158,11 @@ export function TemplatesPanel({ baseId, port, current, onLoad }: TemplatesPanel
                       disabled={busy}
                       onClick={() => void run(() => port.setDefault(template.id), `${template.name} is now the default header.`)}
                     >
-                      Set<span className="hd-sr-only"> {template.name}</span> as default
+                      Set<span className="sr-only"> {template.name}</span> as default
                     </button>
                   )}
-                  <button type="button" className="hd-small hd-danger" disabled={busy} onClick={() => setConfirming(template.id)}>
-                    Delete<span className="hd-sr-only"> {template.name}</span>
+                  <button type="button" className="hd-small danger-text" disabled={busy} onClick={() => setConfirming(template.id)}>
+                    Delete<span className="sr-only"> {template.name}</span>
                   </button>
                 </div>
               )}

@@ -25,15 +25,15 @@ export interface InboxDetailProps {
 export function InboxDetail(props: InboxDetailProps): JSX.Element {
   const { opened, notice, printing, accountLabel } = props;
   const noticeView = notice ? (
-    <div className={`inbox-notice inbox-notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="inbox-notice">
+    <div className={`inbox-notice notice ${notice.kind === 'error' ? 'notice-error' : 'notice-ok'}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="inbox-notice">
       <span>{notice.text}</span>
-      <button type="button" className="inbox-link" aria-label="Dismiss message" onClick={props.onDismissNotice}>
+      <button type="button" className="link-button inbox-link" aria-label="Dismiss message" onClick={props.onDismissNotice}>
         Dismiss
       </button>
     </div>
   ) : null;
   const printingView = printing ? (
-    <div className="inbox-notice inbox-notice-info" role="status" data-testid="inbox-printing">
+    <div className="inbox-notice notice notice-ok" role="status" data-testid="inbox-printing">
       {printing.total > 0 ? `Preparing page ${Math.min(printing.done + 1, printing.total)} of ${printing.total} for printing…` : 'Preparing the fax for printing…'}
     </div>
   ) : null;
@@ -109,7 +109,7 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
               Download again
             </button>
           ) : null}
-          <button type="button" className="inbox-danger-outline" onClick={() => props.onDelete(fax.id)}>
+          <button type="button" className="danger-outline" onClick={() => props.onDelete(fax.id)}>
             Delete…
           </button>
         </div>

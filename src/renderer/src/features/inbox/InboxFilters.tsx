@@ -2,21 +2,12 @@
  * Search and filters above the Inbox list. Typing is debounced (the list is asked once the person
  * pauses); checkboxes and dates apply at once.
  */
-import { useEffect, useId, useState, type JSX } from 'react';
+import { useEffect, useId, useState, type JSX, type Ref } from 'react';
+import { useDebouncedValue } from '../../hooks/use-debounced-value';
 import type { InboxFilters as Filters } from './paging';
 import { hasFilters } from './paging';
 
 export const SEARCH_DEBOUNCE_MS = 250;
-
-/** `value`, once it has stopped changing for `delayMs`. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
 
 export interface InboxFiltersProps {
   filters: Filters;
@@ -24,15 +15,17 @@ export interface InboxFiltersProps {
   accounts: readonly { id: string; label: string }[];
   onChange(patch: Partial<Filters>): void;
   onClear(): void;
+  /** The search box, for the page's Search shortcut (Ctrl/Cmd+F, /). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
-export function InboxFilters({ filters, accounts, onChange, onClear }: InboxFiltersProps): JSX.Element {
+export function InboxFilters({ filters, accounts, onChange, onClear, searchRef }: InboxFiltersProps): JSX.Element {
   const id = useId();
   const [search, setSearch] = useState(filters.search);
   const [number, setNumber] = useState(filters.number);
   const [open, setOpen] = useState(() => filters.fromDay !== '' || filters.toDay !== '' || filters.number !== '' || filters.accountId !== '');
-  const settledSearch = useDebounced(search, SEARCH_DEBOUNCE_MS);
-  const settledNumber = useDebounced(number, SEARCH_DEBOUNCE_MS);
+  const settledSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const settledNumber = useDebouncedValue(number, SEARCH_DEBOUNCE_MS);
 
   // Only the settled text asks for a new list (onChange and filters change with every keystroke's render).
   useEffect(() => {
@@ -45,10 +38,11 @@ export function InboxFilters({ filters, accounts, onChange, onClear }: InboxFilt
   return (
     <div className="inbox-filters" role="search" aria-label="Search and filter faxes">
       <div className="inbox-filters-row">
-        <label className="inbox-sr-only" htmlFor={`${id}-search`}>
+        <label className="sr-only" htmlFor={`${id}-search`}>
           Search faxes
         </label>
         <input
+          ref={searchRef}
           id={`${id}-search`}
           type="search"
           className="inbox-search"
@@ -98,7 +92,7 @@ export function InboxFilters({ filters, accounts, onChange, onClear }: InboxFilt
       {hasFilters(filters) ? (
         <button
           type="button"
-          className="inbox-link"
+          className="link-button inbox-link"
           onClick={() => {
             setSearch('');
             setNumber('');

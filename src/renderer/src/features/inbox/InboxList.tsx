@@ -147,21 +147,23 @@ export function InboxList(props: InboxListProps): JSX.Element {
                 scrollRef.current?.focus({ preventScroll: true });
               }}
             >
+              {/* The spaces between the pieces (flex items: not drawn) keep their words apart for speech
+                  control and for axe, which compare the row's text with its label (model.label). */}
               <div className="inbox-row-line">
                 <span className="inbox-row-sender">
                   {model.unread ? <span className="inbox-unread-dot" aria-hidden="true" /> : null}
                   {model.sender}
-                </span>
+                </span>{' '}
                 <time className="inbox-row-time" dateTime={fax.completedAt} title={model.receivedUtc}>
                   {model.received}
                 </time>
-              </div>
+              </div>{' '}
               <div className="inbox-row-line inbox-row-detail">
                 <span className="inbox-row-facts">
-                  {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}
-                  {model.pages ? <span>{model.pages}</span> : null}
+                  {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}{' '}
+                  {model.pages ? <span>{model.pages}</span> : null}{' '}
                   {model.account ? <span className="inbox-row-account">{model.account}</span> : null}
-                </span>
+                </span>{' '}
                 {model.download.kind === 'downloading' ? <span className="inbox-chip inbox-chip-pending">{model.download.label}</span> : null}
                 {model.download.kind === 'failed' ? (
                   <span className="inbox-chip inbox-chip-failed" title={model.download.reason}>

@@ -123,14 +123,16 @@ export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | n
   const unread = fax.readAt === null;
   const download = downloadState(fax);
   const received = receivedLabel(fax.completedAt, now, locale, timeZone);
+  // The words on the row, in the row's order (speech control users say what they see), then the full date.
   const label = [
     unread ? 'Unread' : null,
     `from ${sender}`,
+    received,
     tsid,
     pages,
-    `received ${fullLocalLabel(fax.completedAt, locale, timeZone)}`,
-    accountLabel ? `account ${accountLabel}` : null,
+    accountLabel,
     download.kind === 'stored' ? null : download.label,
+    `received ${fullLocalLabel(fax.completedAt, locale, timeZone)}`,
   ]
     .filter(Boolean)
     .join(', ');

@@ -1,8 +1,9 @@
 import { Fragment, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { formatFaxNumber } from '../../../../shared/fax-number';
 import type { OutboxDetail, OutboxItem } from '../../../../shared/domain/outbox';
-import type { ActionNotice, JobAction } from '../../stores/outbox-store';
+import type { ActionNotice, DeliveredImage as Image, JobAction } from '../../stores/outbox-store';
 import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import { DeliveredImage } from './DeliveredImage';
 import {
   attemptRows,
   badgeFor,
@@ -37,6 +38,11 @@ export interface JobDetailProps {
   onReport(): void;
   onOpenJob(jobId: string): void;
   onDismissNotice(): void;
+  /** The delivered image of this job, when asked for (see DeliveredImage). */
+  image: Image | null;
+  onShowImage(): void;
+  onHideImage(): void;
+  onSaveImage(): void;
 }
 
 const RECONCILE_HINT = "Looks this fax up in the fax service's list of sent faxes now. It never sends the fax again.";
@@ -167,6 +173,15 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
         <h3 id={`${headingId}-attempts`}>Delivery attempts</h3>
         <Attempts detail={detail} loading={props.attemptsLoading} />
       </section>
+
+      <DeliveredImage
+        job={job}
+        image={props.image}
+        headingId={`${headingId}-image`}
+        onShow={props.onShowImage}
+        onHide={props.onHideImage}
+        onSave={props.onSaveImage}
+      />
 
       <section className="outbox-section" aria-labelledby={`${headingId}-recipient`}>
         <h3 id={`${headingId}-recipient`}>Recipient and fax</h3>

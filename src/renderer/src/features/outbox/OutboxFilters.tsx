@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type Ref } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import { PHASE_TABS, type PhaseFilter } from './format';
 
@@ -11,13 +11,15 @@ interface OutboxFiltersProps {
   accountId: string | null;
   accounts: AccountView[];
   onChange(patch: { phase?: PhaseFilter; search?: string; accountId?: string | null }): void;
+  /** The search box, for the page's Search shortcut (Ctrl/Cmd+F, /). */
+  searchRef?: Ref<HTMLInputElement>;
 }
 
 /**
  * Tabs by phase (a tablist: Left/Right/Home/End move between them), a search box applied once typing
  * pauses, and an account picker when there is more than one account.
  */
-export function OutboxFilters({ listId, phase, search, accountId, accounts, onChange }: OutboxFiltersProps): JSX.Element {
+export function OutboxFilters({ listId, phase, search, accountId, accounts, onChange, searchRef }: OutboxFiltersProps): JSX.Element {
   const [text, setText] = useState(search);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
@@ -65,6 +67,7 @@ export function OutboxFilters({ listId, phase, search, accountId, accounts, onCh
       </div>
       <div className="outbox-search-row">
         <input
+          ref={searchRef}
           type="search"
           className="outbox-search"
           aria-label="Search faxes"

@@ -42,9 +42,13 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
     if (hasMore && !loadingMore && !loading && lastIndex >= items.length - 1) onLoadMore();
   }, [hasMore, loading, loadingMore, lastIndex, items.length, onLoadMore]);
 
-  // The cursor follows the opened fax when it changes from elsewhere (a notification, a resend).
+  // The cursor follows the opened fax when it changes from elsewhere (a notification, a resend, J/K),
+  // and its row comes into view.
   useEffect(() => {
-    if (selectedId) setActiveId(selectedId);
+    if (!selectedId) return;
+    setActiveId(selectedId);
+    const index = items.findIndex((i) => i.id === selectedId);
+    if (index >= 0) virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [selectedId]);
 
   // Keep the rows in view where they are when rows are added or removed above them.

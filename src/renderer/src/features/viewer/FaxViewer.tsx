@@ -26,6 +26,7 @@
  * - Thumbnails column: buttons named "Page N", click to jump; the current page is highlighted as you scroll.
  * - Zoom: fit width (default), fit page, 50–300% steps; keys, while focus is inside the viewer:
  *   Ctrl/Cmd + "+" / "-" zoom, Ctrl/Cmd + 0 back to fit width, PageUp/PageDown one page, Home/End first/last.
+ * - The app's Print shortcut (Ctrl/Cmd+P, anywhere on the page) is this viewer's Print while it shows a fax.
  * - A damaged or truncated file shows "This fax image is damaged or incomplete: <reason>. Faxdesk keeps
  *   the file; try downloading it again." (also per page, when only one page cannot be drawn).
  *
@@ -35,6 +36,7 @@
  * from ./print work without mounting a viewer. The print stylesheet lives in styles/viewer.css.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { useCommand } from '../../shortcuts/use-shortcuts';
 import '../../styles/viewer.css';
 import { useClientSize, useOpenedFax } from './hooks';
 import { PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, thumbnailCssSize } from './layout';
@@ -272,6 +274,9 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
       },
     );
   }, [count, fax, onPrint]);
+  useCommand('print', () => {
+    if (printState.kind !== 'preparing') print();
+  });
 
   const drawn = useMemo(() => new Set(pagesToDraw(nearPages, current, count, DRAWN_PAGES_LIMIT)), [nearPages, current, count]);
 

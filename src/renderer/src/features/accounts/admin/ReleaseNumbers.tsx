@@ -5,8 +5,8 @@
 import { useId, useState, type JSX, type RefObject } from 'react';
 import { faxdesk, unwrap } from '../../../api';
 import { numberIndexOf, parseNumberList } from '../admin-draft';
-import type { ConfirmRequest } from '../ConfirmDialog';
-import { Outcome, describedBy } from '../Field';
+import type { ConfirmRequest } from '../../../components/ConfirmDialog';
+import { Field, Outcome, describedBy } from '../Field';
 import { formErrorOf } from '../form-errors';
 
 interface NumberOutcome {
@@ -89,20 +89,11 @@ export function ReleaseNumbers({ accountId, accountLabel, text, onText, onConfir
           ask();
         }}
       >
-        <div className="acct-field">
-          <label htmlFor={fieldId}>Fax numbers to release</label>
+        <Field id={fieldId} label="Fax numbers to release" error={error} hint={hint}>
           <textarea id={fieldId} ref={inputRef} rows={3} value={text} onChange={(e) => onText(e.target.value)} {...describedBy({ id: fieldId, error, hint })} />
-          <p id={`${fieldId}-hint`} className="acct-hint">
-            {hint}
-          </p>
-          {error && (
-            <p id={`${fieldId}-error`} className="acct-field-error">
-              {error}
-            </p>
-          )}
-        </div>
+        </Field>
         <div className="acct-actions">
-          <button type="submit" className="acct-danger" disabled={busy}>
+          <button type="submit" className="danger" disabled={busy}>
             {busy ? 'Releasing…' : 'Release numbers…'}
           </button>
         </div>

@@ -6,9 +6,10 @@ import { useId, useState, type JSX } from 'react';
 import type { AdminUser } from '../../../../../shared/domain/fax';
 import { faxdesk, unwrap } from '../../../api';
 import { createInputOf, disablesUser, draftFromUser, emptyUserDraft, updateInputOf, userFieldOf, type UserDraft, type UserField } from '../admin-draft';
-import type { ConfirmRequest } from '../ConfirmDialog';
-import { CheckField, Outcome, TextField, describedBy } from '../Field';
+import type { ConfirmRequest } from '../../../components/ConfirmDialog';
+import { CheckField, Field, Outcome, TextField, describedBy } from '../Field';
 import { formErrorOf } from '../form-errors';
+import { useDraftForm } from '../use-draft';
 
 export interface UserFormProps {
   accountId: string;
@@ -22,17 +23,10 @@ export interface UserFormProps {
 
 export function UserForm({ accountId, user, onSaved, onCancel, onConfirm, onReleaseNumbers }: UserFormProps): JSX.Element {
   const prefix = useId();
-  const [draft, setDraft] = useState<UserDraft>(() => (user ? draftFromUser(user) : emptyUserDraft()));
-  const [errors, setErrors] = useState<Partial<Record<UserField, string>>>({});
+  const { draft, errors, setErrors, idOf, set, showFieldError } = useDraftForm<UserDraft>(prefix, () => (user ? draftFromUser(user) : emptyUserDraft()));
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const idOf = (f: UserField) => `${prefix}-${f}`;
   const headingId = `${prefix}-heading`;
-
-  const set = <K extends UserField>(field: K, value: UserDraft[K]) => {
-    setDraft((d) => ({ ...d, [field]: value }));
-    setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
-  };
 
   const send = async () => {
     setBusy(true);
@@ -51,8 +45,7 @@ export function UserForm({ accountId, user, onSaved, onCancel, onConfirm, onRele
     } catch (error) {
       const { field, message } = formErrorOf(error, userFieldOf);
       if (field && field !== 'customerKey') {
-        setErrors({ [field]: message });
-        requestAnimationFrame(() => document.getElementById(idOf(field as UserField))?.focus());
+        showFieldError(field as UserField, message);
       } else {
         setErrors({});
         setFormError(message);
@@ -121,18 +114,12 @@ export function UserForm({ accountId, user, onSaved, onCancel, onConfirm, onRele
         />
       )}
       {user && (
-        <div className="acct-field">
-          <label htmlFor={idOf('status')}>Status</label>
+        <Field id={idOf('status')} label="Status" error={errors.status}>
           <select id={idOf('status')} value={draft.status} onChange={(e) => set('status', e.target.value as UserDraft['status'])} {...describedBy({ id: idOf('status'), error: errors.status })}>
             <option value="ACTIVE">Active</option>
             <option value="DISABLED">Turned off</option>
           </select>
-          {errors.status && (
-            <p id={`${idOf('status')}-error`} className="acct-field-error">
-              {errors.status}
-            </p>
-          )}
-        </div>
+        </Field>
       )}
       {user && (
         <div className="acct-numbers">

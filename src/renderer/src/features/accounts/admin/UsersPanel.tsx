@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type JSX } from 'react';
 import type { AdminUser } from '../../../../../shared/domain/fax';
 import { faxdesk, unwrap } from '../../../api';
-import type { ConfirmRequest } from '../ConfirmDialog';
+import type { ConfirmRequest } from '../../../components/ConfirmDialog';
 import { Outcome, TextField } from '../Field';
 import { formErrorOf } from '../form-errors';
 import { UserForm } from './UserForm';
@@ -138,7 +138,7 @@ export function UsersPanel({ accountId, refreshKey, onConfirm, onReleaseNumbers 
               <th scope="col">Fax numbers</th>
               <th scope="col">Time zone</th>
               <th scope="col">
-                <span className="acct-sr-only">Actions</span>
+                <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>

@@ -1,0 +1,238 @@
+/**
+ * The golden path, end to end in Chromium through the bridge, against the real core and its built-in
+ * Sandbox on a manual clock (the harness's startEmulator is wrapped, as in outbox.test.ts): a real PDF
+ * dropped on Compose, a recipient, a header designed in the header designer, Send; the Outbox timeline
+ * reaching Delivered as the Sandbox's clock moves; the delivered image open in the viewer, with the
+ * designed header on its pages (text read from the PDF with pdfjs); then a slow fax cancelled from the
+ * Outbox while in flight: "Cancel requested", then "Cancelled".
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startEmulator } from '../../src/emulator';
+import { MemorySecretStore } from '../../src/main/accounts/secret-store';
+import type { Harness } from '../../src/main/bridge/harness';
+import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
+import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
+import { launchChromium } from './support/browser';
+import { startTestHarness, tempDataDir } from './support/harness';
+
+/** Sandbox rule 00: quick success. */
+const QUICK = '12125550100';
+/** Sandbox rule 13: slow success (10 minutes sending), to cancel in flight. */
+const SLOW = '12125550113';
+const HEADER_TEXT = 'ACME LEGAL';
+const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
+/** The machine may be busy (other suites): wait up to 30 s for what the app does by itself. */
+const WAIT = { timeout: 30_000 };
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+async function letter(pages: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  for (let i = 1; i <= pages; i++) pdf.addPage([612, 792]).drawText(`Golden path letter, page ${i} of ${pages}`, { x: 72, y: 600, size: 20, font });
+  return Buffer.from(await pdf.save());
+}
+
+/** The text of each page of a PDF, read with pdfjs (its Node build). */
+async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
+  const doc = await task.promise;
+  const texts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+  }
+  await task.destroy();
+  return texts;
+}
+
+describe('golden path: compose with a designed header, delivered, seen in the viewer; a slow fax cancelled', () => {
+  let browser: Browser;
+  let harness: Harness;
+  let emulator: Emulator | null = null;
+  let page: Page;
+  let pdf: Buffer;
+  const problems: string[] = [];
+
+  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+    const result = await harness.core.dispatch(name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.value as CallOutput<N>;
+  }
+
+  beforeAll(async () => {
+    pdf = await letter(2);
+    browser = await launchChromium();
+    harness = await startTestHarness(tempDataDir('faxdesk-golden-path-'), {
+      overrides: {
+        secretStore: new MemorySecretStore(),
+        startEmulator: async (options) => {
+          emulator = await startEmulator({ ...options, clock: 'manual' });
+          return emulator;
+        },
+      },
+    });
+    await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), WAIT);
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, acceptDownloads: true });
+    page = await context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      // Chromium asks for /favicon.ico once, which the bridge does not serve.
+      if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
+    });
+    await page.goto(harness.bridge.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.stop();
+    expect(problems).toEqual([]);
+  });
+
+  const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+  const detail = (): Locator => page.getByTestId('outbox-detail');
+  const detailBadge = (): Locator => detail().locator('.outbox-badge-large');
+
+  /** Moves the Sandbox's clock on and asks the sync to look now (it would within seconds anyway). */
+  async function advance(ms: number): Promise<void> {
+    await emulator!.control.advance(ms);
+    harness.core.sync.runNow('sandbox');
+  }
+
+  /** A real drop event on the Compose drop zone, carrying a File made in the page from these bytes. */
+  async function dropOnCompose(name: string, bytes: Buffer): Promise<void> {
+    const dataTransfer = await page.evaluateHandle(
+      ({ name, base64 }) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
+        return transfer;
+      },
+      { name, base64: bytes.toString('base64') },
+    );
+    const zone = page.getByTestId('compose-dropzone');
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await dataTransfer.dispose();
+    await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: name }).getByTestId('document-pages').textContent(), WAIT).toBe('2 pages');
+  }
+
+  /** Compose: the letter dropped, one recipient; the caller adds the rest, then sendAndOpen(). */
+  async function startFax(number: string, name: string): Promise<void> {
+    await nav('Compose').click();
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
+    await page.waitForFunction(() => (document.getElementById('compose-accountId') as HTMLSelectElement | null)?.value === 'sandbox', undefined, WAIT);
+    await dropOnCompose('letter.pdf', pdf);
+    await page.getByLabel('Recipient 1 fax number', { exact: true }).fill(number);
+    await page.getByLabel('Recipient 1 name', { exact: true }).fill(name);
+  }
+
+  /** Sends, then opens the new fax in the Outbox from the send outcome; returns its job id once the service accepted it. */
+  async function sendAndOpen(): Promise<string> {
+    await page.getByTestId('compose-send').click();
+    const outcome = page.getByTestId('send-outcome');
+    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
+    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
+    await detail().waitFor(WAIT);
+    const jobId = (await detail().getAttribute('data-job-id'))!;
+    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
+    return jobId;
+  }
+
+  let deliveredId = '';
+
+  it('sends a dropped PDF with a header designed in the header designer, and follows it to Delivered', async () => {
+    await startFax(QUICK, 'Golden Path');
+
+    // The header designer: our own line 1 instead of the service's default, through its buttons and a typed text slot.
+    const designer = page.getByTestId('header-designer');
+    await designer.getByLabel("Use the service's default header").uncheck();
+    await designer.getByRole('button', { name: 'Add Recipient fax number to line 1' }).click();
+    await designer.getByRole('button', { name: 'Add Text to line 1' }).click();
+    // The new text slot has the focus.
+    await page.keyboard.type(HEADER_TEXT);
+    const preview = designer.getByTestId('preview-line-1');
+    await expect.poll(() => preview.textContent(), WAIT).toContain(HEADER_TEXT);
+    await expect(preview.textContent()).resolves.toContain(QUICK);
+    await expect(designer.getByTestId('header-errors').count()).resolves.toBe(0);
+
+    deliveredId = await sendAndOpen();
+    const stored = await call('outbox:get', { jobId: deliveredId, refresh: false });
+    expect(stored.options?.header?.line_1).toEqual(expect.arrayContaining(['${TO_NUMBER}', HEADER_TEXT]));
+    await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Accepted');
+    // Not finished yet: no image to show, and the section says why.
+    await expect.poll(() => detail().getByTestId('outbox-image-unavailable').textContent(), WAIT).toMatch(/still being sent|not been sent yet/);
+
+    await advance(5_000);
+    await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
+    await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Delivered');
+  });
+
+  it('opens the delivered image in the viewer, with the designed header on its first page', async () => {
+    const section = detail().getByTestId('outbox-image');
+    await section.getByRole('button', { name: 'Show the delivered image' }).click();
+    const viewer = section.getByRole('region', { name: `Fax viewer: Delivered fax to +1 212 555 0100` });
+    await viewer.waitFor(WAIT);
+    // The letter's two pages, drawn.
+    await expect.poll(() => viewer.locator('.fax-page').count(), WAIT).toBe(2);
+    await expect.poll(() => viewer.getByTestId('fax-page-counter').textContent(), WAIT).toBe('Page 1 of 2');
+    await expect.poll(() => viewer.locator('.fax-page[data-page="1"] .fax-page-surface[data-rendered="true"]').count(), WAIT).toBe(1);
+    await expect(viewer.getByRole('img', { name: 'Page 1 of 2' }).count()).resolves.toBe(1);
+    fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'golden-path-delivered-image.png') });
+    // The viewer inside the Outbox's detail pane: labels, roles, names and contrast.
+    const axe = await new AxeBuilder({ page }).include('.outbox-page').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // The PDF on screen is the service's, and the header the service stamped is the one designed.
+    const image = (await page.evaluate(async (jobId) => {
+      const result = await window.faxdesk.outbox.image({ jobId });
+      if (!result.ok) throw new Error(result.error.message);
+      return result.value;
+    }, deliveredId)) as OutboxImage;
+    if (image.kind !== 'pdf') throw new Error(`no image: ${image.message}`);
+    const [first] = await pdfPageTexts(Buffer.from(image.base64, 'base64'));
+    expect(first).toContain(HEADER_TEXT);
+    expect(first).toContain(QUICK);
+    expect(first).toContain('Golden path letter, page 1 of 2');
+
+    // "Save as PDF" downloads that same file.
+    const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: /Save as PDF/ }).click()]);
+    expect(download.suggestedFilename()).toBe(image.fileName);
+    // The same button hides it again.
+    await section.getByRole('button', { name: 'Hide the delivered image' }).click();
+    await expect(viewer.count()).resolves.toBe(0);
+  });
+
+  it('cancels a slow fax from the Outbox while it is in flight: Cancel requested, then Cancelled', async () => {
+    await startFax(SLOW, 'Slow Cancel');
+    const jobId = await sendAndOpen();
+    expect(jobId).not.toBe(deliveredId);
+    await advance(3_000);
+    await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');
+    await expect.poll(() => detail().getByTestId('outbox-image-unavailable').textContent(), WAIT).toContain('still being sent');
+
+    await detail().getByRole('button', { name: 'Cancel fax' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel the fax' }).click();
+    // 202 only means "asked": the Sandbox's clock has not moved, so nothing is cancelled yet.
+    await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancel requested');
+    await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Cancel requested');
+
+    await advance(2_000);
+    await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancelled');
+    const timeline = (await detail().getByTestId('outbox-timeline').textContent())!;
+    expect(timeline.indexOf('Cancelled')).toBeGreaterThan(timeline.indexOf('Cancel requested'));
+    expect((await call('outbox:get', { jobId, refresh: false })).job.state).toBe('CANCELED');
+    // The first fax is still delivered.
+    expect((await call('outbox:get', { jobId: deliveredId, refresh: false })).job.state).toBe('COMPLETED');
+  });
+});
