@@ -41,7 +41,7 @@ describe('accounts, webhooks and admin (Chromium through the bridge)', () => {
   async function openSettings(): Promise<Page> {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    page.on('close', () => void context.close().catch(() => {})); // the browser may already be closing
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(harness.bridge.url);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();

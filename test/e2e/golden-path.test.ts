@@ -133,13 +133,16 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
   }
 
   /** Sends, then opens the new fax in the Outbox from the send outcome; returns its job id once the service accepted it. */
-  async function sendAndOpen(): Promise<string> {
+  /** Sends the compose and opens its job in the Outbox; `previous` is the job the detail pane showed before. */
+  async function sendAndOpen(previous = ''): Promise<string> {
     await page.getByTestId('compose-send').click();
     const outcome = page.getByTestId('send-outcome');
     await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
     await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
     await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
     await detail().waitFor(WAIT);
+    // The pane may still show the previous job for a moment after navigating.
+    await expect.poll(async () => (await detail().getAttribute('data-job-id')) ?? previous, WAIT).not.toBe(previous);
     const jobId = (await detail().getAttribute('data-job-id'))!;
     await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
     return jobId;
@@ -213,7 +216,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
 
   it('cancels a slow fax from the Outbox while it is in flight: Cancel requested, then Cancelled', async () => {
     await startFax(SLOW, 'Slow Cancel');
-    const jobId = await sendAndOpen();
+    const jobId = await sendAndOpen(deliveredId);
     expect(jobId).not.toBe(deliveredId);
     await advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');

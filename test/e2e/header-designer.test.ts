@@ -38,7 +38,7 @@ describe('header designer and cover page (harness page in Chromium)', () => {
     // A context per page: each test starts from a fresh page, and axe needs a context of its own.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    page.on('close', () => void context.close());
+    page.on('close', () => void context.close().catch(() => {})); // the browser may already be closing
     page.on('pageerror', (e) => pageErrors.push(e.message));
     page.on('console', (m) => {
       if (m.type() === 'error') pageErrors.push(m.text());

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ReceivedRepository } from '../../../src/main/store/repositories/received-repository';
 import { FaxEventsRepository } from '../../../src/main/store/repositories/fax-events-repository';
 import { ACCOUNT, imageDownloads, startSyncFixture, type SyncFixture } from './sync-fixture';
@@ -90,10 +90,11 @@ describe('an inbound fax, end to end against the emulator', () => {
     await app.cycle();
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170' });
     await app.cycle();
+    // Printing runs beside the sync (a slow printer must not hold it up): wait for it, then check it stays one.
+    await vi.waitFor(() => expect(new ReceivedRepository(fx.db).getByFaxId(ACCOUNT, faxId)!.printedAt).not.toBeNull());
     await app.cycle();
     expect(app.recorded.prints).toHaveLength(1);
     expect(app.recorded.prints[0]!.silent).toBe(true);
-    expect(new ReceivedRepository(fx.db).getByFaxId(ACCOUNT, faxId)!.printedAt).not.toBeNull();
   });
 
   it('keeps image_downloaded true on the service even when the first mark fails', async () => {
