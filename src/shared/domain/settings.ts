@@ -14,7 +14,13 @@ export const SettingsSchema = z.object({
   closeToTray: z.boolean(),
   startAtLogin: z.boolean(),
   /** Folder watched for PDFs to fax (print-to-fax); empty means off. */
-  hotFolder: z.string().max(4096),
+  hotFolder: z
+    .string()
+    .max(4096)
+    .refine(
+      (v) => v === '' || /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v),
+      'Enter the full path of a folder (for example /home/you/Faxes or C:\\Faxes), or leave it empty to turn the hot folder off.',
+    ),
   /** The account new faxes are sent from; empty means the first account. */
   defaultAccountId: z.string().max(200),
 });

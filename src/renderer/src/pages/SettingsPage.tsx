@@ -73,6 +73,16 @@ function PreferencesSection(): JSX.Element {
         <Toggle id="setting-autoprint" label="Print received faxes automatically" checked={values.autoPrintInbound} disabled={saving} onChange={(v) => void save({ autoPrintInbound: v })} />
         <Toggle id="setting-tray" label="Keep running in the tray when the window is closed" checked={values.closeToTray} disabled={saving} onChange={(v) => void save({ closeToTray: v })} />
         <Toggle id="setting-login" label="Start Faxdesk when I log in" checked={values.startAtLogin} disabled={saving} onChange={(v) => void save({ startAtLogin: v })} />
+
+        <label htmlFor="setting-hot-folder">Hot folder: fax every PDF saved into this folder (empty: off)</label>
+        <TextSetting
+          id="setting-hot-folder"
+          value={values.hotFolder}
+          placeholder="/home/you/Faxes or C:\Faxes"
+          disabled={saving}
+          invalid={error?.field === 'hotFolder'}
+          onCommit={(text) => void save({ hotFolder: text.trim() })}
+        />
       </div>
       {error && (
         <p className="error" role="alert">
@@ -89,6 +99,36 @@ function Toggle(props: { id: string; label: string; checked: boolean; disabled: 
       <label htmlFor={props.id}>{props.label}</label>
       <input id={props.id} type="checkbox" checked={props.checked} disabled={props.disabled} onChange={(e) => props.onChange(e.target.checked)} />
     </>
+  );
+}
+
+/** A text setting saved when the field is left or Enter is pressed, not on every keystroke. */
+function TextSetting(props: { id: string; value: string; placeholder: string; disabled: boolean; invalid: boolean; onCommit: (text: string) => void }): JSX.Element {
+  const [text, setText] = useState(props.value);
+  const [lastValue, setLastValue] = useState(props.value);
+  if (lastValue !== props.value) {
+    setLastValue(props.value);
+    setText(props.value);
+  }
+  const commit = () => {
+    if (text !== props.value) props.onCommit(text);
+  };
+  return (
+    <input
+      id={props.id}
+      type="text"
+      className="setting-path"
+      value={text}
+      placeholder={props.placeholder}
+      spellCheck={false}
+      aria-invalid={props.invalid || undefined}
+      disabled={props.disabled}
+      onChange={(e) => setText(e.target.value)}
+      onBlur={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
   );
 }
 
@@ -143,6 +183,33 @@ function AboutSection(): JSX.Element {
         Show version and data folder
       </button>
       {info && <p className="muted" data-testid="app-info">{info.text}</p>}
+      <DiagnosticsExport />
     </section>
+  );
+}
+
+/** "Export diagnostics": a .zip of the logs (secrets removed) and versions, for support. */
+function DiagnosticsExport(): JSX.Element {
+  const [state, setState] = useState<{ busy: boolean; message: string | null; failed: boolean }>({ busy: false, message: null, failed: false });
+  const run = async () => {
+    setState({ busy: true, message: null, failed: false });
+    try {
+      const bundle = await unwrap(faxdesk.desktop.exportDiagnostics());
+      setState({ busy: false, failed: false, message: `Saved ${bundle.file} (${Math.max(1, Math.round(bundle.bytes / 1024))} KB). It holds no passwords or API keys.` });
+    } catch (e) {
+      setState({ busy: false, failed: true, message: errorMessage(e) });
+    }
+  };
+  return (
+    <div className="diagnostics">
+      <button type="button" disabled={state.busy} onClick={() => void run()}>
+        {state.busy ? 'Exporting diagnostics…' : 'Export diagnostics'}
+      </button>
+      {state.message && (
+        <p className={state.failed ? 'error' : 'muted'} role={state.failed ? 'alert' : 'status'} data-testid="diagnostics-result">
+          {state.message}
+        </p>
+      )}
+    </div>
   );
 }
