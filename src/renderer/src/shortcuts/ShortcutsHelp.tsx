@@ -1,9 +1,10 @@
 /**
  * The keyboard shortcuts dialog ("?", or the sidebar's "Keyboard shortcuts" button), written from the
  * same map the keys are matched with, so it cannot disagree with them. A native modal <dialog>: the
- * rest of the window is inert, Escape closes it, and focus goes back to where it was.
+ * rest of the window is inert, Escape closes it, and focus goes back to where it was (useModalDialog).
  */
-import { Fragment, useEffect, useRef, useState, type JSX, type KeyboardEvent } from 'react';
+import { Fragment, useRef, useState, type JSX } from 'react';
+import { useModalDialog } from '../components/use-modal-dialog';
 import { bindingKeys, SHORTCUT_GROUPS, SHORTCUTS, type KeyBinding } from './keymap';
 import { PLATFORM, useCommand } from './use-shortcuts';
 import '../styles/shortcuts.css';
@@ -24,38 +25,10 @@ function Keys({ binding }: { binding: KeyBinding }): JSX.Element {
 
 export function ShortcutsHelp(): JSX.Element {
   const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const { ref, onKeyDown, restoreFocus } = useModalDialog(open, closeRef);
 
   useCommand('show-shortcuts', () => setOpen(true));
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      dialog.showModal();
-      closeRef.current?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
-  // Tab stays on the dialog's own controls (the browser would also visit its address bar).
-  const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
-    if (event.key !== 'Tab') return;
-    const focusable = [...(ref.current?.querySelectorAll<HTMLElement>('button:not([disabled])') ?? [])];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
 
   return (
     <dialog
@@ -65,9 +38,7 @@ export function ShortcutsHelp(): JSX.Element {
       onKeyDown={onKeyDown}
       onClose={() => {
         setOpen(false);
-        const target = returnFocus.current;
-        returnFocus.current = null;
-        if (target?.isConnected) target.focus();
+        restoreFocus();
       }}
     >
       {open ? (

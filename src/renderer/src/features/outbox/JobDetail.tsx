@@ -2,7 +2,7 @@ import { Fragment, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { formatFaxNumber } from '../../../../shared/fax-number';
 import type { OutboxDetail, OutboxItem } from '../../../../shared/domain/outbox';
 import type { ActionNotice, DeliveredImage as Image, JobAction } from '../../stores/outbox-store';
-import { ConfirmDialog, type ConfirmRequest } from './ConfirmDialog';
+import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { DeliveredImage } from './DeliveredImage';
 import {
   attemptRows,
@@ -88,7 +88,7 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
 
   return (
     <article className="outbox-detail-body" aria-labelledby={headingId} data-testid="outbox-detail" data-job-id={job.id}>
-      <p className="outbox-sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="outbox-announcement">
+      <p className="sr-only" role="status" aria-live="polite" aria-atomic="true" data-testid="outbox-announcement">
         {announcement}
       </p>
       <header className="outbox-detail-head">
@@ -135,7 +135,7 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
           {busy.report ? 'Making the report…' : 'Transmission report'}
         </button>
         {job.canReconcile ? (
-          <span id={`${headingId}-reconcile`} className="outbox-sr-only">
+          <span id={`${headingId}-reconcile`} className="sr-only">
             {RECONCILE_HINT}
           </span>
         ) : null}
@@ -398,7 +398,7 @@ function Timeline({ detail }: { detail: OutboxDetail }): JSX.Element {
               <span className="outbox-event-title">{e.title}</span>
               <Time time={e.time} className="outbox-event-time" />
               <span className="outbox-event-source" title={e.sourceDescription}>
-                <span className="outbox-sr-only">Source: </span>
+                <span className="sr-only">Source: </span>
                 {e.sourceLabel}
               </span>
             </div>
