@@ -17,10 +17,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import type { Harness } from '../../src/main/bridge/harness';
 import type { SendOutcome } from '../../src/shared/domain/outbox';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import { SHORTCUTS } from '../../src/renderer/src/shortcuts/keymap';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller, recordPageProblems, stubPrint, waitForSandbox } from './support/app';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
 /** The machine may be busy (other suites, one CPU): wait this long for what the app does by itself. */
@@ -32,13 +32,6 @@ const NEWER_SENDER = '14155550123';
 const PAGES = ['Compose', 'Outbox & Sent', 'Inbox', 'Activity', 'Contacts', 'Admin', 'Settings'] as const;
 type PageName = (typeof PAGES)[number];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-declare global {
-  interface Window {
-    /** What window.print saw each time it was called (the stub below). */
-    __prints?: { pages: number; armed: boolean }[];
-  }
-}
 
 async function onePagePdf(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -54,11 +47,7 @@ describe('keyboard and accessibility through the bridge', () => {
   let pdf: Buffer;
   const problems: string[] = [];
 
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
 
   /** Makes a fax arrive at the Sandbox (its control surface, next to its API) and asks the sync to look now. */
   async function receive(from: string, tsid: string, pages: number): Promise<void> {
@@ -165,24 +154,11 @@ describe('keyboard and accessibility through the bridge', () => {
     pdf = await onePagePdf();
     browser = await launchChromium();
     harness = await startTestHarness(tempDataDir('faxdesk-a11y-e2e-'), { overrides: { secretStore: new MemorySecretStore() } });
-    await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), POLL);
+    await waitForSandbox(harness, POLL);
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      // The bridge serves no favicon; Chromium asks for one anyway.
-      if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
-    });
-    // The browser's print dialog cannot be driven headless: count what would be printed instead.
-    await page.addInitScript(() => {
-      window.__prints = [];
-      window.print = () => {
-        window.__prints!.push({
-          pages: document.querySelectorAll('.fax-print-root .print-page img').length,
-          armed: document.documentElement.classList.contains('fax-printing'),
-        });
-      };
-    });
+    recordPageProblems(page, problems);
+    await stubPrint(page);
     await page.goto(harness.bridge.url);
     await sidebar().waitFor();
 

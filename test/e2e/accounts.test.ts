@@ -6,11 +6,11 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import { MemorySecretStore } from '../../src/main/accounts';
 import type { Harness } from '../../src/main/bridge/harness';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller } from './support/app';
 
 declare global {
   interface Window {
@@ -62,11 +62,7 @@ describe('accounts, webhooks and admin (Chromium through the bridge)', () => {
     return { ...(await harness.core.accounts.serviceCredentials(record)), ...(await harness.core.accounts.adminCredentials(record)) };
   };
   /** A call straight to main (what the renderer would get), typed by the contract. */
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
   const listAccounts = () => call('accounts:list', undefined);
   /** The form field's error, found through aria-describedby as a screen reader would ('' when none). */
   async function fieldError(field: Locator): Promise<string> {

@@ -13,9 +13,9 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../../src/main/bridge/harness';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller, recordPageProblems } from './support/app';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
 /** The machine may be busy: wait this long for what the app does by itself. */
@@ -42,11 +42,7 @@ describe('Compose through the bridge', () => {
   let threePages: Buffer;
   let onePage: Buffer;
 
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
 
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
   const documents = () => page.getByTestId('compose-document');
@@ -123,11 +119,7 @@ describe('Compose through the bridge', () => {
     harness = await startTestHarness(tempDataDir());
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      // Chromium asks for /favicon.ico once, which the bridge does not serve.
-      if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
-    });
+    recordPageProblems(page, problems);
     await page.goto(harness.bridge.url);
     await nav('Compose').click();
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();

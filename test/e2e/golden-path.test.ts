@@ -11,14 +11,14 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import type { Harness } from '../../src/main/bridge/harness';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller, recordPageProblems, waitForSandbox } from './support/app';
 
 /** Sandbox rule 00: quick success. */
 const QUICK = '12125550100';
@@ -60,11 +60,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
   let pdf: Buffer;
   const problems: string[] = [];
 
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
 
   beforeAll(async () => {
     pdf = await letter(2);
@@ -78,14 +74,10 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
         },
       },
     });
-    await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), WAIT);
+    await waitForSandbox(harness, WAIT);
     const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, acceptDownloads: true });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      // Chromium asks for /favicon.ico once, which the bridge does not serve.
-      if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
-    });
+    recordPageProblems(page, problems);
     await page.goto(harness.bridge.url);
   });
 

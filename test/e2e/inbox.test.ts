@@ -12,22 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../../src/main/bridge/harness';
 import { AccountsRepository } from '../../src/main/store/repositories/accounts-repository';
 import { ReceivedRepository } from '../../src/main/store/repositories/received-repository';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller, recordPageProblems, stubPrint } from './support/app';
 
 const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
 /** The machine may be busy (other suites, one CPU): wait this long for what the app does by itself. */
 const POLL = { timeout: 30_000 };
 const SENDER = '13125550170';
 const SENDER_SHOWN = '+1 312 555 0170';
-
-declare global {
-  interface Window {
-    /** What window.print saw each time it was called (the stub below). */
-    __prints?: { pages: number; armed: boolean }[];
-  }
-}
 
 describe('Inbox, Activity and the status bar through the bridge', () => {
   let browser: Browser;
@@ -36,11 +29,7 @@ describe('Inbox, Activity and the status bar through the bridge', () => {
   const problems: string[] = [];
 
   /** A call straight to main (what the renderer would get), typed by the contract. */
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
 
   /** The running Sandbox emulator's control surface (next to its API, which the account record holds). */
   function controlUrl(): string {
@@ -84,21 +73,8 @@ describe('Inbox, Activity and the status bar through the bridge', () => {
     await call('webhooks:set', { accountId: 'sandbox', direction: 'INBOUND', url: 'https://127.0.0.1:8443/faxdesk/webhook' });
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
     page = await context.newPage();
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => {
-      // The bridge serves no favicon; Chromium asks for one anyway.
-      if (m.type() === 'error' && !m.location().url.endsWith('/favicon.ico')) problems.push(`console: ${m.text()} (${m.location().url})`);
-    });
-    // The browser's print dialog cannot be driven headless: count what would be printed instead.
-    await page.addInitScript(() => {
-      window.__prints = [];
-      window.print = () => {
-        window.__prints!.push({
-          pages: document.querySelectorAll('.fax-print-root .print-page img').length,
-          armed: document.documentElement.classList.contains('fax-printing'),
-        });
-      };
-    });
+    recordPageProblems(page, problems);
+    await stubPrint(page);
     await page.goto(harness.bridge.url);
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
   });

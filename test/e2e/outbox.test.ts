@@ -10,14 +10,14 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator';
 import type { OutboxItem, SendOutcome } from '../../src/shared/domain/outbox';
-import type { CallInput, CallName, CallOutput } from '../../src/shared/ipc/contract';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import type { Harness } from '../../src/main/bridge/harness';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { coreCaller, waitForSandbox } from './support/app';
 
 const QUICK = '12125550100';
 const INVALID_FORMAT = '12125550103';
@@ -44,11 +44,7 @@ describe('Outbox & Sent through the browser bridge', () => {
   let pdf = '';
   const pageErrors: string[] = [];
 
-  async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-    const result = await harness.core.dispatch(name, input);
-    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
-    return result.value as CallOutput<N>;
-  }
+  const call = coreCaller(() => harness);
 
   beforeAll(async () => {
     pdf = await smallPdf();
@@ -63,7 +59,7 @@ describe('Outbox & Sent through the browser bridge', () => {
         },
       },
     });
-    await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), WAIT);
+    await waitForSandbox(harness, WAIT);
     const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, acceptDownloads: true });
     page = await context.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -75,6 +75,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
     };
+    if (url.pathname === '/favicon.ico') {
+      // Browsers ask for it unprompted; the app has no favicon (its icon lives in the window and tray).
+      res.writeHead(204, headers).end();
+      return;
+    }
     if (url.pathname === `${BRIDGE_PREFIX}/shim.js`) {
       serveFile(res, options.shimFile, headers);
       return;

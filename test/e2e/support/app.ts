@@ -1,0 +1,48 @@
+/** Helpers every end-to-end test of the app through the bridge shares. */
+import { expect, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Harness } from '../../../src/main/bridge/harness';
+import type { CallInput, CallName, CallOutput } from '../../../src/shared/ipc/contract';
+
+/** Calls the core through the same gate the page uses; throws the typed error's message on failure. */
+export function coreCaller(harness: () => Harness) {
+  return async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+    const result = await harness().core.dispatch(name, input);
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.value as CallOutput<N>;
+  };
+}
+
+/** Collects page errors and console errors, so a test can assert the page stayed clean. */
+export function recordPageProblems(page: Page, problems: string[]): void {
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()} (${m.location().url})`);
+  });
+}
+
+declare global {
+  interface Window {
+    /** What window.print would have printed (see stubPrint). */
+    __prints?: { pages: number; armed: boolean }[];
+  }
+}
+
+/** The browser's print dialog cannot be driven headless: record what would be printed instead. */
+export async function stubPrint(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__prints = [];
+    window.print = () => {
+      window.__prints!.push({
+        pages: document.querySelectorAll('.fax-print-root .print-page img').length,
+        armed: document.documentElement.classList.contains('fax-printing'),
+      });
+    };
+  });
+}
+
+/** Waits until the built-in Sandbox account's emulator is up. */
+export async function waitForSandbox(harness: Harness, options: { timeout: number; interval?: number }): Promise<void> {
+  const call = coreCaller(() => harness);
+  await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), options);
+}
