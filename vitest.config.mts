@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
-// e2e (Chromium through the browser bridge). `npm test` runs them all.
+// Four tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
+// verify (CI-sized reliability and security figures), e2e (Chromium through the browser bridge).
+// `npm test` runs them all.
 export default defineConfig({
   test: {
     projects: [
@@ -12,6 +13,19 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'integration', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+      {
+        // CI-sized runs of `npm run verify`'s parts (crash points, fault soak, IPC fuzz, bad files,
+        // secret canaries, Electron scan): each fails when a row misses its target.
+        extends: true,
+        test: {
+          name: 'verify',
+          include: ['test/verify/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

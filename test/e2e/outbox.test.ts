@@ -167,7 +167,8 @@ describe('Outbox & Sent through the browser bridge', () => {
     // The Failed tab lists it; the Delivered tab does not.
     await page.getByRole('tab', { name: 'Failed' }).click();
     await row(failed.id).waitFor(WAIT);
-    await expect(row(delivered.id).count()).resolves.toBe(0);
+    // The list re-reads after the tab changes: wait for the delivered row to go.
+    await expect.poll(() => row(delivered.id).count(), WAIT).toBe(0);
     await page.getByRole('tab', { name: 'All' }).click();
     await row(delivered.id).waitFor(WAIT);
   });

@@ -146,7 +146,8 @@ function AccountCard({ account, onNotice, onConfirm, onRemoved }: CardProps): JS
   const [editing, setEditing] = useState(false);
   const [test, setTest] = useState<TestState | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
-  const [toggling, setToggling] = useState(false);
+  // The state asked for while main applies it: the box follows the click at once, not the round trip.
+  const [pendingEnabled, setPendingEnabled] = useState<boolean | null>(null);
   const [showWebhooks, setShowWebhooks] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -162,14 +163,14 @@ function AccountCard({ account, onNotice, onConfirm, onRemoved }: CardProps): JS
   };
 
   const setEnabled = async (enabled: boolean) => {
-    setToggling(true);
+    setPendingEnabled(enabled);
     setToggleError(null);
     try {
       useAccountsStore.getState().upsert(await unwrap(faxdesk.accounts.update({ id: account.id, enabled })));
     } catch (error) {
       setToggleError(errorMessage(error));
     } finally {
-      setToggling(false);
+      setPendingEnabled(null);
     }
   };
 
@@ -227,7 +228,7 @@ function AccountCard({ account, onNotice, onConfirm, onRemoved }: CardProps): JS
       </dl>
       <div className="acct-actions">
         <span className="acct-check acct-active">
-          <input id={`${id}-active`} type="checkbox" checked={account.enabled} disabled={toggling} onChange={(e) => void setEnabled(e.target.checked)} aria-describedby={statusId} />
+          <input id={`${id}-active`} type="checkbox" checked={pendingEnabled ?? account.enabled} disabled={pendingEnabled !== null} onChange={(e) => void setEnabled(e.target.checked)} aria-describedby={statusId} />
           <label htmlFor={`${id}-active`}>Active</label>
         </span>
         <button type="button" onClick={() => void runTest()} disabled={test?.phase === 'running'} aria-controls={test ? `${id}-test` : undefined}>
