@@ -19,3 +19,9 @@ export interface BenchRow {
   /** How it was measured, in one sentence (runs, sizes, statistic used). */
   how: string;
 }
+
+/** A group of rows the report runs together (one area: store, sync, documents, webhooks…). */
+export interface BenchSection {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
