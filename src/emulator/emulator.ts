@@ -121,6 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return { fax_id: faxId, status: fax.status };
     },
     webhookDeliveries: () => [...store.notifications.values()].sort((a, b) => a.createdAt - b.createdAt).map(deliveryView),
+    routeWebhooks: (origin, route) => core.webhooks.routeDeliveries(origin, route),
     createAccount() {
       const { account } = core.accounts.createAccount();
       return core.accounts.demoAccount(account.adminId)!;

@@ -6,6 +6,7 @@ import type { RecordedRequest } from './http/recorder';
 import type { InboundInput } from './inbound';
 import type { deliveryView } from './api/views';
 import type { DestinationRule } from './carrier/destination-rules';
+import type { DeliveryRoute } from './webhooks/webhooks';
 
 export type { DemoAccount } from './accounts';
 export type { ClockMode } from './clock';
@@ -13,6 +14,7 @@ export type { Fault, FaultKind, FaultPhase, FaultSpec } from './http/faults';
 export type { RecordedRequest } from './http/recorder';
 export type { InboundInput } from './inbound';
 export type { DestinationRule } from './carrier/destination-rules';
+export type { DeliveryRoute } from './webhooks/webhooks';
 
 export interface EmulatorOptions {
   /** 0 = a free port (default). */
@@ -58,6 +60,11 @@ export interface EmulatorControl {
   /** The fax completes now, before a pending cancel takes effect (forces the cancel race). */
   forceComplete(faxId: string): Promise<{ fax_id: string; status: string }>;
   webhookDeliveries(): WebhookDelivery[];
+  /**
+   * In-process only: posts to this https origin (e.g. https://localhost:8443) connect to 127.0.0.1:port
+   * instead, trusting `ca` for that route alone (a hosts entry plus a port forward); null removes it.
+   */
+  routeWebhooks(origin: string, route: DeliveryRoute | null): void;
   /** A new, separate account (own app, admin and user), e.g. for tests that need isolation. */
   createAccount(): DemoAccount;
   demo(): DemoAccount;

@@ -23,6 +23,7 @@ import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncService } from './sync';
 import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
+import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { SettingsRepository } from './store/repositories/settings-repository';
 
 export interface CoreDeps {
@@ -45,6 +46,8 @@ export interface CoreDeps {
   /** The app's resources folder (icons, the Sandbox's sample faxes). */
   resourcesDir?: string;
   now?: () => Date;
+  /** Tests: receiver listener limits and the port the public listener really binds. */
+  webhookReceiver?: Pick<WebhooksModuleDeps, 'listenerOptions' | 'bindPort'>;
 }
 
 export interface Core {
@@ -70,6 +73,8 @@ export interface Core {
   readonly inbox: InboxService;
   /** Removes stored documents no job refers to (at start, then every few hours); `collect()` runs a pass now. */
   readonly documents: DocumentCollector;
+  /** Instant updates: the webhook receiver (off until turned on in Settings). */
+  readonly webhooks: WebhookReceiverService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -159,6 +164,23 @@ export function createCore(deps: CoreDeps): Core {
     badge: deps.badge,
   });
 
+  const instant = createWebhooksModule({
+    stores: background.stores,
+    states: sending.outbox.states,
+    accounts: accounts.service,
+    sandbox: accounts.sandbox,
+    sandboxConfig: accounts.webhooks,
+    secrets: deps.secretStore,
+    redactor,
+    sync: background.sync,
+    inbox: background.inbox,
+    events,
+    logger: deps.logger,
+    now,
+    pollSeconds: () => settings.values.pollIntervalSeconds,
+    ...deps.webhookReceiver,
+  });
+
   const handlers: HandlerTable = {
     'app:info': () => ({
       name: 'Faxdesk',
@@ -177,6 +199,7 @@ export function createCore(deps: CoreDeps): Core {
     ...addressBook.handlers,
     ...sending.handlers,
     ...background.handlers,
+    ...instant.handlers,
   };
 
   let stopped = false;
@@ -194,12 +217,14 @@ export function createCore(deps: CoreDeps): Core {
     sync: background.sync,
     inbox: background.inbox,
     documents,
+    webhooks: instant.receiver,
     async start() {
       await accounts.start();
       await sending.start();
       // After the outbox has resumed its jobs; in the background (a large folder takes a while).
       documents.start();
       await background.start();
+      await instant.start();
       desktop.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
     },
@@ -208,6 +233,7 @@ export function createCore(deps: CoreDeps): Core {
       stopped = true;
       desktop.stop();
       await documents.stop();
+      await instant.stop();
       await background.stop();
       await sending.stop();
       await accounts.stop();

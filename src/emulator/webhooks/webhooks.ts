@@ -11,10 +11,18 @@
  * - 2xx = SUCCESSFUL; 5xx = retried, up to 5 attempts in total, 5 minutes apart by the emulator's clock;
  *   any other answer, a timeout or a connection failure = FAILED at once (the spec retries only 5xx);
  * - while retries remain the notification is QUEUED.
+ *
+ * Delivery routes (in-process only: the app's Sandbox and tests): `routeDeliveries('https://localhost:8443',
+ * { port, ca })` makes posts to that origin connect to 127.0.0.1:<port> instead, still over TLS, with the
+ * URL's host as the server name and `ca` as the only trusted root. The configured URL keeps its
+ * 443/8443 port (the spec's rule is checked as before); the route is what a hosts file and a port
+ * forward would be on a real network, so many receivers on ephemeral loopback ports (parallel tests)
+ * can each be "https://<name>:8443/…". Nothing else trusts that `ca`; TLS checks stay on.
  */
 import { createHmac } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
 import type { Scheduler } from '../clock';
 import type { Direction, FaxRecord, NotificationRecord, WebhookConfigRecord } from '../state/model';
 import type { Store } from '../state/store';
@@ -25,6 +33,14 @@ export const WEBHOOK_RETRY_MS = 5 * 60 * 1000;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Where posts to one https origin really connect (see the header). */
+export interface DeliveryRoute {
+  /** A port on 127.0.0.1. */
+  port: number;
+  /** PEM certificate(s) trusted for this route only; the system roots otherwise. */
+  ca?: string;
+}
 
 export interface WebhookOptions {
   allowHttpOnLoopback: boolean;
@@ -38,6 +54,7 @@ export function signBody(body: string, secret: string): string {
 
 export class Webhooks {
   private readonly inFlight = new Set<{ destroy(): void }>();
+  private readonly routes = new Map<string, DeliveryRoute>();
   private stopped = false;
 
   constructor(
@@ -59,6 +76,17 @@ export class Webhooks {
     if (url.protocol !== 'https:') return 'Webhook URLs must use https.';
     if (url.port !== '' && url.port !== '8443') return `Webhook URLs must use the default https port (443) or 8443, not ${url.port}.`;
     return null;
+  }
+
+  /** Routes posts to `origin` (https://host[:port]) to a loopback port; null removes the route. */
+  routeDeliveries(origin: string, route: DeliveryRoute | null): void {
+    const key = originKey(origin);
+    if (!key) throw new Error(`"${origin}" is not an https origin.`);
+    if (route === null) this.routes.delete(key);
+    else {
+      if (!Number.isInteger(route.port) || route.port < 1 || route.port > 65535) throw new Error(`A route needs a port from 1 to 65535, not ${route.port}.`);
+      this.routes.set(key, { ...route });
+    }
   }
 
   configs(appId: string, direction?: Direction): WebhookConfigRecord[] {
@@ -87,9 +115,12 @@ export class Webhooks {
     this.enqueue(fax.appId, fax.userId, fax.faxId, 'OUTBOUND', 'FAX', fax.completedAt ?? this.scheduler.now(), payload);
   }
 
-  /** A received fax is available: its metadata plus the image, so the receiver can take it at once. */
+  /**
+   * A received fax is available: its metadata, as the received list has it, so the receiver can
+   * fetch the image (GET /faxes/{id}/image) asynchronously (spec, delivery rule 6: acknowledge at
+   * once, then download "the fax or metadata"). The shape is not public; see README "Webhooks".
+   */
   notifyInbound(fax: FaxRecord): void {
-    const image = fax.image ? this.store.getBlob(fax.image) : undefined;
     const payload: Record<string, unknown> = {
       app_id: fax.appId,
       user_id: fax.userId,
@@ -98,12 +129,12 @@ export class Webhooks {
       completed_timestamp: webhookTimestamp(fax.completedAt ?? this.scheduler.now()),
       duration: fax.duration,
       pages: fax.pages,
+      size: fax.image ? (this.store.getBlob(fax.image)?.byteLength ?? null) : null,
       originating_fax_number: fax.originatingFaxNumber,
       originating_fax_tsid: fax.originatingFaxTsid,
       destination_fax_number: fax.destinationFaxNumber,
       fax_status: 'STORED',
-      file_name: `${fax.faxId}.pdf`,
-      image: image ? Buffer.from(image.buffer, image.byteOffset, image.byteLength).toString('base64') : null,
+      image_downloaded: false,
     };
     this.enqueue(fax.appId, fax.userId, fax.faxId, 'INBOUND', 'FAX', fax.completedAt ?? this.scheduler.now(), payload);
   }
@@ -252,8 +283,14 @@ export class Webhooks {
         'user-agent': 'Faxdesk-Sandbox-Webhooks/1.0',
       };
       if (record.signature) headers['x-hmac-signature'] = record.signature;
+      const route = url.protocol === 'https:' ? this.routes.get(originKey(url.origin) ?? '') : undefined;
+      // A routed post connects to the loopback port but checks the certificate against the URL's host.
+      const target = route
+        ? { hostname: '127.0.0.1', port: route.port, ...(isIP(url.hostname) ? {} : { servername: url.hostname }), ...(route.ca ? { ca: route.ca } : {}) }
+        : {};
+      if (route) headers['host'] = url.host;
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-      const req = send(url, { method: 'POST', headers, agent: false }, (res) => {
+      const req = send(url, { method: 'POST', headers, agent: false, ...target }, (res) => {
         // The answer's status decides; its body is read and dropped.
         done(res.statusCode ?? null, null);
         res.resume();
@@ -269,4 +306,16 @@ export class Webhooks {
       req.end(body);
     });
   }
+}
+
+/** `host:port` of an https origin (port 443 when the URL gives none), or null for anything else. */
+function originKey(origin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:') return null;
+  return `${url.hostname.toLowerCase()}:${url.port || '443'}`;
 }

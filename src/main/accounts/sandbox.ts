@@ -20,6 +20,8 @@ export interface EmulatorHandle {
   adminBaseUrl: string;
   controlUrl: string;
   demo: DemoAccount;
+  /** The emulator's in-process control (webhook delivery routes for instant updates). */
+  control?: { routeWebhooks(origin: string, route: { port: number; ca?: string } | null): void };
   stop(): Promise<void>;
 }
 
@@ -89,6 +91,17 @@ export class SandboxHost {
     const h = this.handle;
     if (!h) return null;
     return { baseUrl: h.baseUrl, adminBaseUrl: h.adminBaseUrl, ...h.demo };
+  }
+
+  /**
+   * Where the running emulator delivers posts to an https origin (instant updates): a loopback port and
+   * the one certificate it trusts there. Lost when the emulator restarts; false when it is not running.
+   */
+  routeWebhooks(origin: string, route: { port: number; ca?: string } | null): boolean {
+    const control = this.handle?.control;
+    if (!control) return false;
+    control.routeWebhooks(origin, route);
+    return true;
   }
 
   /** The emulator's control address (tests, diagnostics). */

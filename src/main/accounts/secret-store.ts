@@ -7,14 +7,19 @@ import { AppError } from '../errors';
 
 export const SECRET_SERVICE = 'faxdesk';
 
+/** An account's secrets. */
 export const SECRET_KINDS = ['apiKey', 'adminPassword', 'hmacSecret'] as const;
-export type SecretKind = (typeof SECRET_KINDS)[number];
+/** An account's secrets, and the webhook receiver's TLS private key (stored under RECEIVER_SECRET_OWNER). */
+export type SecretKind = (typeof SECRET_KINDS)[number] | 'tlsPrivateKey';
+/** The keychain entry owner of the receiver's own secret (not an account id: accounts are UUIDs or "sandbox"). */
+export const RECEIVER_SECRET_OWNER = 'webhook-receiver';
 
 /** Words for messages: "save the API key". */
 export const SECRET_NAMES: Readonly<Record<SecretKind, string>> = {
   apiKey: 'API key',
   adminPassword: 'admin password',
   hmacSecret: 'webhook HMAC secret',
+  tlsPrivateKey: 'webhook receiver TLS private key',
 };
 
 export interface SecretStore {

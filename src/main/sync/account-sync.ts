@@ -133,6 +133,11 @@ export class AccountSync {
     return this.scheduler.getMode();
   }
 
+  /** A minimum wait between successful runs of these feeds (0 lifts it): see FeedScheduler.setFloor. */
+  setFloor(feeds: readonly SyncFeed[], floorMs: number): void {
+    for (const feed of feeds) this.scheduler.setFloor(feed, floorMs);
+  }
+
   setIdleInterval(ms: number, fastMs: number): void {
     this.scheduler.setIdleInterval(ms);
     this.scheduler.setFastInterval(Math.min(fastMs, ms));

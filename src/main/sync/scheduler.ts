@@ -37,6 +37,8 @@ interface Feed {
   state: FeedState;
   run: () => Promise<void>;
   timer: unknown;
+  /** After a successful run, wait at least this long (instant updates stand in for the poll); 0 = no floor. */
+  floorMs: number;
 }
 
 export class FeedScheduler {
@@ -56,6 +58,7 @@ export class FeedScheduler {
       state: { name, running: false, nextRunAt: null, lastRunAt: null, lastOkAt: null, lastError: null, consecutiveFailures: 0 },
       run,
       timer: null,
+      floorMs: 0,
     };
     this.feeds.set(name, feed);
     if (this.started) this.schedule(feed, 0);
@@ -114,7 +117,7 @@ export class FeedScheduler {
     if (mode === 'fast') {
       const soon = this.options.timers.now() + this.options.fastIntervalMs;
       for (const feed of this.feeds.values()) {
-        if (!feed.state.running && feed.state.consecutiveFailures === 0 && (feed.state.nextRunAt ?? Infinity) > soon) {
+        if (!feed.state.running && feed.state.consecutiveFailures === 0 && feed.floorMs === 0 && (feed.state.nextRunAt ?? Infinity) > soon) {
           this.schedule(feed, this.options.fastIntervalMs);
         }
       }
@@ -147,9 +150,27 @@ export class FeedScheduler {
     for (const feed of this.feeds.values()) {
       const { running, consecutiveFailures, nextRunAt, lastRunAt } = feed.state;
       if (running || consecutiveFailures > 0 || nextRunAt === null) continue;
-      const due = Math.max(now, (lastRunAt ?? now) + intervalMs);
+      const due = Math.max(now, (lastRunAt ?? now) + Math.max(intervalMs, feed.floorMs));
       if (nextRunAt > due) this.schedule(feed, due - now);
     }
+  }
+
+  /**
+   * A minimum wait between successful runs of one feed (0 removes it): while webhooks deliver, the
+   * lists are only a safety net. Raising it takes effect at the next run; lowering it at once.
+   */
+  setFloor(name: string, floorMs: number): void {
+    const feed = this.feeds.get(name);
+    if (!feed || feed.floorMs === floorMs) return;
+    const lowered = floorMs < feed.floorMs;
+    feed.floorMs = floorMs;
+    if (!lowered || !this.started || this.isPaused) return;
+    const { running, consecutiveFailures, nextRunAt, lastRunAt } = feed.state;
+    if (running || consecutiveFailures > 0 || nextRunAt === null) return;
+    const now = this.options.timers.now();
+    const interval = Math.max(floorMs, this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs);
+    const due = Math.max(now, (lastRunAt ?? now) + interval);
+    if (nextRunAt > due) this.schedule(feed, due - now);
   }
 
   /** Runs a feed (or all) as soon as possible, e.g. after a send or a "refresh" click. */
@@ -187,7 +208,7 @@ export class FeedScheduler {
       feed.state.lastOkAt = this.options.timers.now();
       feed.state.lastError = null;
       feed.state.consecutiveFailures = 0;
-      delay = this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs;
+      delay = Math.max(feed.floorMs, this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs);
     } catch (error) {
       feed.state.consecutiveFailures += 1;
       feed.state.lastError = {

@@ -12,7 +12,7 @@
  *   `outbox:changed` and raises the one final-state notification.
  */
 import type { SyncFeed } from '../../shared/domain/history';
-import type { AccountSyncStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
+import type { AccountSyncStatus, InstantUpdatesStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
 import type { EventBus } from '../ipc/events';
 import type { SystemSignals } from '../platform/ports';
 import { AccountSync, type AccountSyncDeps, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
@@ -55,6 +55,9 @@ export class SyncService {
   private started = false;
   private lastStatusJson = '';
   private idleMs: number;
+  /** Per account: the feeds webhooks stand in for, and the floor between their polls (instant updates). */
+  private readonly floors = new Map<string, { feeds: readonly SyncFeed[]; floorMs: number }>();
+  private readonly instant = new Map<string, InstantUpdatesStatus>();
 
   constructor(private readonly deps: SyncServiceDeps) {
     this.idleMs = deps.intervals?.idleMs ?? deps.settings.values.pollIntervalSeconds * 1000;
@@ -132,6 +135,23 @@ export class SyncService {
     account.runSoon(['active', 'sent']);
   }
 
+  /**
+   * Instant updates (src/main/webhooks): poll these feeds of the account at most every `floorMs`
+   * (0 = back to normal), and what the status bar says about it (null = not set up).
+   */
+  setInstantUpdates(accountId: string, floor: { feeds: readonly SyncFeed[]; floorMs: number }, status: InstantUpdatesStatus | null): void {
+    const previous = this.floors.get(accountId);
+    if (previous?.floorMs !== floor.floorMs || previous.feeds.join() !== floor.feeds.join()) {
+      if (previous) this.running.get(accountId)?.setFloor(previous.feeds, 0);
+      if (floor.floorMs > 0) this.floors.set(accountId, floor);
+      else this.floors.delete(accountId);
+      if (floor.floorMs > 0) this.running.get(accountId)?.setFloor(floor.feeds, floor.floorMs);
+    }
+    if (status) this.instant.set(accountId, status);
+    else this.instant.delete(accountId);
+    this.emitStatus();
+  }
+
   /** Runs every feed of one account (or all) now and waits (tests, benchmarks, diagnostics). */
   async syncNow(accountId?: string, feeds?: readonly SyncFeed[]): Promise<FeedOutcome[]> {
     const targets = [...this.running.values()].filter((a) => accountId === undefined || a.accountId === accountId);
@@ -146,7 +166,7 @@ export class SyncService {
       const lastSyncedAt = oks.some((t) => t === null) ? null : oks.reduce<string>((min, t) => (t! < min ? t! : min), oks[0]!);
       const errors = feeds.map((f) => f.lastError).filter((e): e is SyncErrorView => e !== null);
       const lastError = errors.reduce<SyncErrorView | null>((latest, e) => (latest === null || e.at > latest.at ? e : latest), null);
-      return { accountId: account.accountId, label: account.label, lastSyncedAt, lastError, mode: account.mode, feeds };
+      return { accountId: account.accountId, label: account.label, lastSyncedAt, lastError, mode: account.mode, feeds, instant: this.instant.get(account.accountId) ?? null };
     });
     return {
       paused: this.pauses.size > 0,
@@ -239,6 +259,8 @@ export class SyncService {
       });
       account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.state !== 'SCHEDULED');
       for (const reason of this.pauses) account.pause(reason);
+      const floor = this.floors.get(id);
+      if (floor) account.setFloor(floor.feeds, floor.floorMs);
       this.applyMode(account);
       this.running.set(id, account);
       account.start();

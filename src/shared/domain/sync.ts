@@ -121,6 +121,17 @@ export interface AccountSyncStatus {
   lastError: SyncErrorView | null;
   mode: SyncMode;
   feeds: SyncFeedStatus[];
+  /** Instant updates (webhooks) for this account: null when they are not set up. */
+  instant?: InstantUpdatesStatus | null;
+}
+
+/** Whether webhooks stand in for polling right now, in words for the status bar. */
+export interface InstantUpdatesStatus {
+  /** active: the lists are polled at `pollSeconds` only as a safety net; fallback: normal polling, `message` says why. */
+  state: 'active' | 'fallback' | 'checking';
+  message: string;
+  /** Seconds between polls of the received and sent lists now. */
+  pollSeconds: number;
 }
 
 export interface SyncStatus {

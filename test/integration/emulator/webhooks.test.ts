@@ -104,14 +104,16 @@ describe('deliveries', () => {
     expect(receiver.received[0]!.json).toMatchObject({ status: 'ERROR', error: 'E53', error_reason: 'Destination fax number not allowed', pages: 0, duration: 0 });
   });
 
-  it('posts an inbound notification with the fax and its image; no signature without a secret', async () => {
+  it('posts an inbound notification with the fax\'s metadata (no image: the receiver downloads it); no signature without a secret', async () => {
     await configureWebhook(api, emu.demo.appId, 'INBOUND', url, '');
     const { fax_id } = await emu.control.inbound({ from: '13125550170', pages: 2 });
     await emu.control.idle();
     const hook = receiver.received[0]!;
     expect(hook.headers['x-hmac-signature']).toBeUndefined();
     expect(hook.json).toMatchObject({ fax_id, direction: 'INBOUND', pages: 2, originating_fax_number: '13125550170', destination_fax_number: emu.demo.faxNumber });
-    expect(Buffer.from(hook.json.image, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    expect(hook.json).toMatchObject({ fax_status: 'STORED', image_downloaded: false, size: expect.any(Number) });
+    expect(hook.json).not.toHaveProperty('image');
+    expect(hook.body.length).toBeLessThan(2048);
   });
 
   it('retries only after a 5xx: 5 attempts, 5 minutes apart by the emulator clock, then FAILED', async () => {

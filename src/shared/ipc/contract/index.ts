@@ -11,6 +11,7 @@ import { contactCalls, contactEvents } from './contacts';
 import { desktopCalls, desktopEvents } from './desktop';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
+import { webhookCalls, webhookEvents } from './webhooks';
 
 export const calls = {
   ...appCalls,
@@ -19,6 +20,7 @@ export const calls = {
   ...inboxCalls,
   ...contactCalls,
   ...outboxCalls,
+  ...webhookCalls,
 } as const;
 
 export const events = {
@@ -28,6 +30,7 @@ export const events = {
   ...inboxEvents,
   ...contactEvents,
   ...outboxEvents,
+  ...webhookEvents,
 } as const;
 
 export type Calls = typeof calls;
