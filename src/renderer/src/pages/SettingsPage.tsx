@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
+import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
 import { useAppStore } from '../stores/app-store';
 
 export function SettingsPage(): JSX.Element {
@@ -9,6 +10,7 @@ export function SettingsPage(): JSX.Element {
     <section className="page">
       <h1>Settings</h1>
       <AccountsSection />
+      <InstantUpdatesSection />
       <PreferencesSection />
       <AboutSection />
     </section>

@@ -5,6 +5,7 @@
  * reads into the keychain; no output carries a key, only whether one is stored.
  */
 import { z } from 'zod';
+import { webhookUrlProblem } from '../../domain/fax';
 import type { InstantUpdatesStatus } from '../../domain/sync';
 import { call, event } from '../define';
 
@@ -84,22 +85,14 @@ const FilePath = z
   .regex(NO_CONTROL, 'The path contains control characters.')
   .refine((v) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v), 'Enter the full path of the file (for example /etc/faxdesk/cert.pem).');
 
-/** https, port 443 or 8443, no credentials: what the service delivers to (checked again in main). */
+/** https, port 443 or 8443: what the service delivers to (the same check as the accounts' webhook addresses). */
 const PublicUrl = z
   .string()
   .trim()
   .max(2000)
   .superRefine((value, ctx) => {
-    let url: URL;
-    try {
-      url = new URL(value);
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Enter a web address such as https://fax.example.com/faxdesk/webhook.' });
-      return;
-    }
-    if (url.protocol !== 'https:') ctx.addIssue({ code: 'custom', message: 'The service delivers only to https addresses.' });
-    else if (url.port !== '' && url.port !== '8443') ctx.addIssue({ code: 'custom', message: `The service delivers only to port 443 (the default) or 8443, not ${url.port}.` });
-    else if (url.username || url.password) ctx.addIssue({ code: 'custom', message: 'The address must not contain a user name or password.' });
+    const problem = webhookUrlProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 export const ReceiverConfigureInputSchema = z
