@@ -7,6 +7,7 @@ import { runEmulatorBench } from './emulator';
 import { runOutboxBench } from './outbox';
 import { runStoreBench } from './store';
 import { runSyncBench } from './sync';
+import { webhooksBench } from './webhooks';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   store: runStoreBench,
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   emulator: runEmulatorBench,
   sync: runSyncBench,
   outbox: runOutboxBench,
+  webhooks: () => webhooksBench.run().then((rows) => console.table(rows)),
 };
 
 async function main(): Promise<void> {

@@ -643,9 +643,8 @@ export class WebhookReceiverService {
    * FAILED entries of the mirrored notification log, once their 20-minute retry window is over, that
    * this receiver never got: each is reconciled once (the lists are read again), never earlier (rule 8).
    */
-  reconcileFailed(): number {
+  reconcileFailed(now: Date = this.deps.now()): number {
     let count = 0;
-    const now = this.deps.now();
     for (const signer of this.signers) {
       const page = this.deps.stores.notifications.page({ accountId: signer.accountId, sentStatus: 'FAILED', limit: 200 });
       const feeds = new Set<SyncFeed>();
