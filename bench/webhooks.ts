@@ -186,7 +186,10 @@ async function run(): Promise<BenchRow[]> {
         await waitFor(() => s.finals.has(jobId), pollMs * 3);
         const detail = await s.core.dispatch('outbox:get', { jobId, refresh: false });
         if (!detail.ok) throw new Error(detail.error.message);
-        const completedAt = Date.parse((detail.value as { job: { completedAt: string } }).job.completedAt);
+        // The service's own completion time to the millisecond (the webhook's timestamp has whole seconds).
+        const client = await s.core.accounts.clientFor(s.accountId);
+        const metadata = await client.getMetadata((detail.value as { job: { faxId: string } }).job.faxId);
+        const completedAt = Date.parse(metadata.completedAt!);
         // performance.now() and the wall clock differ by a constant: convert the final's time to wall time.
         const shownAt = s.finals.get(jobId)! - performance.now() + Date.now();
         sends[s.name].push(shownAt - completedAt);
@@ -195,7 +198,9 @@ async function run(): Promise<BenchRow[]> {
 
     // 3. Idle: nothing happens; what does each side cost per minute?
     const idle: Record<Side['name'], { requests: number; cpuMs: number }> = { webhooks: { requests: 0, cpuMs: 0 }, polling: { requests: 0, cpuMs: 0 } };
-    for (const s of sides) {
+    await emulator.control.idle();
+    await new Promise((r) => setTimeout(r, 5000));
+    for (const s of [...sides].reverse()) {
       const other = sides.find((o) => o !== s)!;
       other.core.sync.setPaused(true);
       const before = emulator.control.requests().filter((r) => r.area === 'api' && r.headers['user-id'] === s.account.userId).length;
