@@ -244,8 +244,9 @@ describe('FaxViewer in Chromium', () => {
   it('shows a 2-page TIFF at its real page size, whatever the fax resolution', async () => {
     await open('doc=two.tif&kind=tiff');
     await waitForPage(1);
-    await expect(page.locator('.fax-thumb').count()).resolves.toBe(2);
-    await expect(counter()).resolves.toBe('Page 1 of 2');
+    // Thumbnails follow the first page; wait for both rather than counting once.
+    await expect.poll(() => page.locator('.fax-thumb').count()).toBe(2);
+    await expect.poll(() => counter()).toBe('Page 1 of 2');
     const [first, second] = [await pageBox(1), await pageBox(2)];
     // 204 x 98 dpi pixels are twice as tall as wide: the page is 8.47 x 11.66 in, not squashed.
     expect(first.height / first.width).toBeCloseTo(11.66 / 8.47, 2);
