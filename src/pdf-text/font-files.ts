@@ -46,6 +46,7 @@ const DEJAVU = {
   bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
   mono: 'dejavu-fonts-ttf/ttf/DejaVuSansMono.ttf',
 } as const;
+const RIGHT_TO_LEFT = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 /** The CJK fonts, in fallback order: fontsource packages of sliced WOFF files. */
 const CJK_PACKAGES = ['noto-sans-sc', 'noto-sans-kr'] as const;
 const rangesOf = (pkg: string) => `@fontsource/${pkg}/unicode.json`;
@@ -140,7 +141,9 @@ export class PackagedFontLibrary implements FontLibrary {
   }
 
   fontFor(codePoint: number, style: TextStyle): FontFile | null {
-    const order = style === 'regular' ? [DEJAVU.regular] : [DEJAVU[style], DEJAVU.regular];
+    // DejaVu Sans Mono has Arabic letters but not the OpenType tables that join them and lay them
+    // out right to left: right-to-left scripts always come from DejaVu Sans.
+    const order = style === 'regular' || (style === 'mono' && RIGHT_TO_LEFT.test(String.fromCodePoint(codePoint))) ? [DEJAVU.regular] : [DEJAVU[style], DEJAVU.regular];
     for (const specifier of order) {
       const file = this.file(specifier);
       if (file?.has(codePoint)) return file;

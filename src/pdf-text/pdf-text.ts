@@ -80,7 +80,7 @@ export class PdfText {
     // Neutral characters (spaces, punctuation) after right-to-left text wait here: they join it when
     // more right-to-left text follows or the line is right-to-left, else they go with what follows.
     let pending: { ch: string; font: FontFile }[] = [];
-    let current: Run | null = null;
+    let current = null as Run | null;
     const push = (font: FontFile, ch: string, direction: Direction) => {
       if (current && current.font === font && current.direction === direction) current.text += ch;
       else runs.push((current = { font, text: ch, direction }));

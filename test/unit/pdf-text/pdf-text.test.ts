@@ -1,22 +1,22 @@
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { PackagedFontLibrary, PdfText, parseUnicodeRanges, readPackageFile, type FontLibrary } from '../../../src/pdf-text';
+import { PackagedFontLibrary, PdfText, parseUnicodeRanges, readPackageFile, type FontLibrary, type TextStyle } from '../../../src/pdf-text';
 import { pdfLines } from './extract';
 
 /** Names in the scripts Faxdesk prints, as an office's address book has them. */
 export const NAMES = ['Zoë Ødegård', 'Дмитрий Соколов', '王小明', 'Δήμητρα', 'שרה כהן', 'محمد عبد الله', '김민준', 'やまだ はなこ'];
 
-async function drawLines(lines: string[], fonts?: FontLibrary): Promise<{ pdf: Uint8Array; text: PdfText }> {
+async function drawLines(lines: string[], fonts?: FontLibrary, style: TextStyle = 'regular'): Promise<{ pdf: Uint8Array; text: PdfText }> {
   const doc = await PDFDocument.create();
   const text = PdfText.for(doc, fonts);
   const page = doc.addPage([612, 792]);
-  for (const [i, line] of lines.entries()) await text.draw(page, line, { x: 50, y: 740 - 20 * i, size: 12 });
+  for (const [i, line] of lines.entries()) await text.draw(page, line, { x: 50, y: 740 - 20 * i, size: 12, style });
   return { pdf: await doc.save(), text };
 }
 
 describe('PdfText: every script in generated PDFs', () => {
-  it('draws Latin, Cyrillic, CJK, Greek, Hebrew and Arabic names that read back as written', async () => {
-    const { pdf, text } = await drawLines(NAMES);
+  it.each(['regular', 'bold', 'mono'] as const)('draws Latin, Cyrillic, CJK, Greek, Hebrew and Arabic names that read back as written (%s)', async (style) => {
+    const { pdf, text } = await drawLines(NAMES, undefined, style);
     expect((await pdfLines(pdf))[0]).toEqual(NAMES);
     expect(text.missing()).toEqual([]);
   });
