@@ -15,7 +15,9 @@ import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
 import { createOutboxModule, type OutboxService } from './outbox';
 import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
-import type { Badge, FetchFn, Notifier, Printer, SystemSignals } from './platform/ports';
+import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } from './platform/ports';
+import { FileDialogService, LastFolder } from './files/file-dialog-service';
+import { saveContentSource } from './files/save-content';
 import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
@@ -42,6 +44,8 @@ export interface CoreDeps {
   startEmulator?: StartEmulator | null;
   /** Keeps secrets out of logs and diagnostics; the app shares it with its file logger. */
   redactor?: Redactor;
+  /** The OS's Save as / Open dialogs (the desktop app); absent in the bridge, where the page downloads. */
+  fileDialogs?: FileDialogs | null;
   /** The app's resources folder (icons, the Sandbox's sample faxes). */
   resourcesDir?: string;
   now?: () => Date;
@@ -159,6 +163,13 @@ export function createCore(deps: CoreDeps): Core {
     badge: deps.badge,
   });
 
+  const files = new FileDialogService({
+    dialogs: deps.fileDialogs ?? null,
+    lastFolder: new LastFolder(new SettingsRepository(db), now),
+    content: saveContentSource({ inbox: background.inbox, outbox: sending.outbox, desktop }),
+    logger: deps.logger,
+  });
+
   const handlers: HandlerTable = {
     'app:info': () => ({
       name: 'Faxdesk',
@@ -166,6 +177,7 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       platform: process.platform,
       shell: deps.shell,
+      fileDialogs: files.available ? 'native' : 'browser',
       versions: Object.fromEntries(
         Object.entries(process.versions).filter(([k]) => ['node', 'electron', 'chrome', 'v8', 'sqlite'].includes(k)) as [string, string][],
       ),
@@ -177,6 +189,7 @@ export function createCore(deps: CoreDeps): Core {
     ...addressBook.handlers,
     ...sending.handlers,
     ...background.handlers,
+    ...files.handlers(),
   };
 
   let stopped = false;

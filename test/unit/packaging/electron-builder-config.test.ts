@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import type * as Minimatch from 'minimatch';
 import path from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
 // The loader and validator `electron-builder` itself runs (app-builder-lib is electron-builder's engine, same pinned version).
@@ -17,7 +18,7 @@ import { SHIPPED_FONT_FILES } from '../../../src/pdf-text';
 
 const ROOT = path.resolve(__dirname, '../../..');
 // The glob matcher electron-builder filters `files` with (its own copy, whatever npm hoists).
-const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof import('minimatch');
+const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof Minimatch;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   main: string;
   scripts: Record<string, string>;

@@ -9,6 +9,7 @@ import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
 import { desktopCalls, desktopEvents } from './desktop';
+import { fileCalls } from './files';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
 
@@ -16,6 +17,7 @@ export const calls = {
   ...appCalls,
   ...accountCalls,
   ...desktopCalls,
+  ...fileCalls,
   ...inboxCalls,
   ...contactCalls,
   ...outboxCalls,
