@@ -10,6 +10,7 @@ import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
 import { notificationFor } from './desktop/notification-policy';
+import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
 import { createOutboxModule, type OutboxService } from './outbox';
@@ -18,6 +19,7 @@ import type { Logger } from './platform/logger';
 import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } from './platform/ports';
 import { FileDialogService, LastFolder } from './files/file-dialog-service';
 import { saveContentSource } from './files/save-content';
+import { FirstRunFlag, WelcomeService } from './welcome/welcome-service';
 import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
@@ -87,6 +89,7 @@ export function createCore(deps: CoreDeps): Core {
   const settings = new SettingsService(new SettingsRepository(db), now);
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
+  const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
@@ -100,8 +103,15 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
+      firstRun.set(true);
     },
   });
+  // Notifications about a Sandbox fax say it is practice (the target names the account or the job).
+  const notifier = sandboxMarkingNotifier(
+    deps.notifier,
+    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (sending.outbox.outbound.get(target.jobId)?.accountId ?? null) : null),
+    (accountId) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox'),
+  );
   const desktop = new DesktopService({
     dataDir: deps.dataDir,
     logDir: logDirOf(deps.dataDir),
@@ -133,7 +143,7 @@ export function createCore(deps: CoreDeps): Core {
     // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
     notify: (event) => {
       const notification = notificationFor(settings.values, event);
-      if (notification) deps.notifier.show(notification);
+      if (notification) notifier.show(notification);
     },
     // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
     syncNow: (accountId) => background.sync.noteJobActive(accountId),
@@ -158,7 +168,7 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
     now,
     system: deps.system,
-    notifier: deps.notifier,
+    notifier,
     printer: deps.printer,
     badge: deps.badge,
   });
@@ -190,6 +200,7 @@ export function createCore(deps: CoreDeps): Core {
     ...sending.handlers,
     ...background.handlers,
     ...files.handlers(),
+    ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 
   let stopped = false;

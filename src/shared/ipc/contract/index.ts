@@ -10,6 +10,7 @@ import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
 import { desktopCalls, desktopEvents } from './desktop';
 import { fileCalls } from './files';
+import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
 
@@ -18,6 +19,7 @@ export const calls = {
   ...accountCalls,
   ...desktopCalls,
   ...fileCalls,
+  ...welcomeCalls,
   ...inboxCalls,
   ...contactCalls,
   ...outboxCalls,
