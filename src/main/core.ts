@@ -136,7 +136,7 @@ export function createCore(deps: CoreDeps): Core {
       clientFor: (accountId) => accounts.service.clientFor(accountId),
       describe: (accountId) => {
         const account = accounts.service.list().find((a) => a.id === accountId);
-        return account ? { label: account.displayLabel, enabled: account.enabled } : null;
+        return account ? { label: account.displayLabel, enabled: account.enabled, sandbox: account.kind === 'sandbox' } : null;
       },
     },
     emit: (payload) => events.emit('outbox:changed', payload),

@@ -37,12 +37,18 @@ interface Run {
   font: FontFile;
   text: string;
   direction: Direction;
+  /** The script of its letters: fontkit shapes a run by its first script (Arabic joins, Hebrew does not). */
+  script: string;
 }
 
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const STRONG_LTR = /[\p{L}\p{Nd}]/u;
 const MARK = /\p{M}/u;
 const INVISIBLE = /[\p{Cf}\p{Cc}]/u;
+
+const SCRIPTS = ['Arabic', 'Hebrew', 'Syriac', 'Thaana', 'Nko', 'Han', 'Hangul', 'Hiragana', 'Katakana', 'Greek', 'Cyrillic', 'Latin'].map((name) => ({ name, test: new RegExp(`\\p{Script=${name}}`, 'u') }));
+/** The script of a letter ('' for digits, punctuation and anything that takes its neighbours' script). */
+const scriptOf = (ch: string): string => SCRIPTS.find((s) => s.test.test(ch))?.name ?? '';
 
 const directionOf = (ch: string): Direction | null => (RTL.test(ch) && !/\p{Nd}/u.test(ch) ? 'rtl' : STRONG_LTR.test(ch) ? 'ltr' : null);
 
@@ -81,9 +87,11 @@ export class PdfText {
     // more right-to-left text follows or the line is right-to-left, else they go with what follows.
     let pending: { ch: string; font: FontFile }[] = [];
     let current = null as Run | null;
-    const push = (font: FontFile, ch: string, direction: Direction) => {
-      if (current && current.font === font && current.direction === direction) current.text += ch;
-      else runs.push((current = { font, text: ch, direction }));
+    const push = (font: FontFile, ch: string, direction: Direction, script = '') => {
+      if (current && current.font === font && current.direction === direction && (script === '' || current.script === '' || current.script === script)) {
+        current.text += ch;
+        if (script) current.script = script;
+      } else runs.push((current = { font, text: ch, direction, script }));
     };
     const flushPending = (next: Direction) => {
       const direction = next === 'rtl' || paragraph === 'rtl' ? 'rtl' : 'ltr';
@@ -111,7 +119,7 @@ export class PdfText {
         continue;
       }
       flushPending(direction);
-      push(font, drawn, direction);
+      push(font, drawn, direction, isMark ? '' : scriptOf(ch));
     }
     flushPending(paragraph);
     return paragraph === 'rtl' ? runs.reverse() : runs;

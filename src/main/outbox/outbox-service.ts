@@ -766,6 +766,7 @@ export class OutboxService {
     const { pdf: bytes, missingCharacters } = await buildTransmissionReport({
       job,
       accountLabel: account?.label ?? job.accountId,
+      practice: account?.sandbox === true,
       timeline: detail.timeline,
       attempts: detail.attempts,
       attemptsNote: detail.attemptsNote,

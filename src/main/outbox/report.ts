@@ -16,6 +16,8 @@ import { toOutboxItem } from './views';
 export interface ReportInput {
   job: OutboundJob;
   accountLabel: string;
+  /** Sent through the Sandbox: the report says nothing was really faxed. */
+  practice?: boolean;
   timeline: readonly FaxEvent[];
   attempts: readonly TransmissionAttempt[] | null;
   /** Why attempts are missing, when they are. */
@@ -140,6 +142,7 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
   const status = outboxStatusOf(job);
   await w.text('Fax transmission report', { size: 18, bold: true });
   await w.text(`Generated ${when(input.generatedAt.toISOString())} by Faxdesk`, { size: 9, color: [0.35, 0.35, 0.35] });
+  if (input.practice) await w.text('Sandbox (practice account): this fax was not really sent; no fax machine received it.', { size: 11, bold: true, color: [0.55, 0.35, 0] });
 
   await w.heading(`Result: ${OUTBOX_STATUS_LABELS[status]}`);
   await w.text(item.statusDetail);
@@ -201,12 +204,12 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
   else
     await w.table(
       [
-        ['#', 25],
-        ['Status', 90],
-        ['Started', 120],
-        ['Ended', 120],
-        ['Duration', 55],
-        ['Code', 102],
+        ['#', 22],
+        ['Status', 84],
+        ['Started', 132],
+        ['Ended', 132],
+        ['Duration', 52],
+        ['Code', 90],
       ],
       input.attempts.map((a) => [
         String(a.attemptNumber),

@@ -47,6 +47,11 @@ describe('PdfText: every script in generated PDFs', () => {
       ['Legal', 'ltr'],
       ['שרה כהן, ', 'rtl'],
     ]);
+    // Hebrew and Arabic side by side: separate runs, so the Arabic one is shaped as Arabic (its letters join).
+    expect(runs('שרה כהן · محمد عبد الله')).toEqual([
+      ['محمد عبد الله', 'rtl'],
+      ['שרה כהן · ', 'rtl'],
+    ]);
     // Digits are never reversed.
     expect(runs('محمد 12')).toEqual([
       ['12', 'ltr'],
