@@ -25,6 +25,8 @@ export interface FontFile {
   readonly id: string;
   readonly bytes: Uint8Array;
   has(codePoint: number): boolean;
+  /** The advance of a character's glyph in em (0.602 for DejaVu Sans Mono), without shaping. */
+  advance(codePoint: number): number;
 }
 
 /** Where a font is found for a character: the fallback order, first match wins. */
@@ -66,8 +68,16 @@ class ParsedFontFile implements FontFile {
   ) {
     this.font = fontkit.create(bytes);
   }
+  private readonly advances = new Map<number, number>();
+
   has(codePoint: number): boolean {
     return this.font.hasGlyphForCodePoint(codePoint);
+  }
+
+  advance(codePoint: number): number {
+    let advance = this.advances.get(codePoint);
+    if (advance === undefined) this.advances.set(codePoint, (advance = this.font.glyphForCodePoint(codePoint).advanceWidth / this.font.unitsPerEm));
+    return advance;
   }
 }
 

@@ -50,12 +50,40 @@ const SCRIPTS = ['Arabic', 'Hebrew', 'Syriac', 'Thaana', 'Nko', 'Han', 'Hangul',
 /** The script of a letter ('' for digits, punctuation and anything that takes its neighbours' script). */
 const scriptOf = (ch: string): string => SCRIPTS.find((s) => s.test.test(ch))?.name ?? '';
 
+type FontkitFont = ReturnType<typeof fontkit.create>;
+
+/** Printable ASCII and Latin-1: one glyph per character, nothing to join, reorder or compose. */
+const SIMPLE_TEXT = /^[\x20-\x7e\xa0-\xff]*$/;
+
+/**
+ * The fontkit pdf-lib is given: pdf-lib shapes every string it draws, and simple Latin text is
+ * mapped to glyphs directly instead of through OpenType shaping (pdf-lib uses only the glyphs, not
+ * their positions, so kerning never applied; ligatures are not drawn, which also keeps "fi" two
+ * letters when the text is copied). Other text is shaped as before. Shaping every header line made
+ * a Sandbox fax image several times slower. (Font objects are not shared between documents: fontkit
+ * keeps the first code points it saw for a glyph, and pdf-lib writes the text layer from them.)
+ */
+const fastFontkit: typeof fontkit = {
+  ...fontkit,
+  create(buffer: Uint8Array, postscriptName?: string) {
+    const parsed = fontkit.create(buffer, postscriptName);
+    const layout = parsed.layout.bind(parsed) as (...args: unknown[]) => ReturnType<FontkitFont['layout']>;
+    parsed.layout = ((text: string, ...rest: unknown[]) =>
+      SIMPLE_TEXT.test(text) && [...text].every((ch) => parsed.hasGlyphForCodePoint(ch.charCodeAt(0)))
+        ? ({ glyphs: [...text].map((ch) => parsed.glyphForCodePoint(ch.charCodeAt(0))) } as ReturnType<FontkitFont['layout']>)
+        : layout(text, ...rest)) as FontkitFont['layout'];
+    return parsed;
+  },
+};
+
 const directionOf = (ch: string): Direction | null => (RTL.test(ch) && !/\p{Nd}/u.test(ch) ? 'rtl' : STRONG_LTR.test(ch) ? 'ltr' : null);
 
 export class PdfText {
   private readonly embedded = new Map<string, Promise<PDFFont>>();
   private readonly ready = new Map<string, PDFFont>();
   private readonly missingChars = new Set<string>();
+  /** width() then draw() of the same line (and wrap()'s repeated measuring) split it once. */
+  private readonly runCache = new Map<string, Run[]>();
 
   private constructor(
     private readonly doc: PDFDocument,
@@ -63,7 +91,7 @@ export class PdfText {
   ) {}
 
   static for(doc: PDFDocument, fonts: FontLibrary = packagedFonts()): PdfText {
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(fastFontkit);
     return new PdfText(doc, fonts);
   }
 
@@ -81,6 +109,19 @@ export class PdfText {
   }
 
   private runs(text: string, style: TextStyle): Run[] {
+    const key = `${style}\u0000${text}`;
+    let runs = this.runCache.get(key);
+    if (!runs) {
+      // Most fax text is printable ASCII, which the first font of every style has: one run, no scanning.
+      const primary = /^[\x20-\x7e]*$/.test(text) ? this.fonts.fontFor(0x41, style) : null;
+      runs = primary && primary.has(0x20) ? [{ font: primary, text, direction: 'ltr', script: '' }] : this.scan(text, style);
+      if (this.runCache.size > 500) this.runCache.clear();
+      this.runCache.set(key, runs);
+    }
+    return runs;
+  }
+
+  private scan(text: string, style: TextStyle): Run[] {
     const paragraph: Direction = [...text].map(directionOf).find((d) => d !== null) ?? 'ltr';
     const runs: Run[] = [];
     // Neutral characters (spaces, punctuation) after right-to-left text wait here: they join it when
@@ -146,16 +187,25 @@ export class PdfText {
 
   /** Width of one line of text at `size` points. */
   async width(text: string, size: number, style: TextStyle = 'regular'): Promise<number> {
+    const runs = this.runs(text, style);
+    // One run of printable ASCII: the glyphs' advances, without asking fontkit to shape it (pdf-lib
+    // measures by the same advances; this is what keeps the Sandbox's text pages fast).
+    if (runs.length === 1 && /^[\x20-\x7e]*$/.test(text)) {
+      let em = 0;
+      for (let i = 0; i < text.length; i++) em += runs[0]!.font.advance(text.charCodeAt(i));
+      return em * size;
+    }
     let width = 0;
     for (const { run, font } of await this.prepared(text, style)) width += font.widthOfTextAtSize(run.text, size);
     return width;
   }
 
-  /** Draws one line; returns its width. */
-  async draw(page: PDFPage, text: string, options: DrawTextOptions): Promise<number> {
+  /** Draws one line. */
+  async draw(page: PDFPage, text: string, options: DrawTextOptions): Promise<void> {
     const angle = ((options.rotate ?? 0) * Math.PI) / 180;
     let advance = 0;
-    for (const { run, font } of await this.prepared(text, options.style ?? 'regular')) {
+    const runs = await this.prepared(text, options.style ?? 'regular');
+    for (const [i, { run, font }] of runs.entries()) {
       page.drawText(run.text, {
         x: options.x + advance * Math.cos(angle),
         y: options.y + advance * Math.sin(angle),
@@ -164,9 +214,8 @@ export class PdfText {
         ...(options.color ? { color: options.color } : {}),
         ...(options.rotate ? { rotate: degrees(options.rotate) } : {}),
       });
-      advance += font.widthOfTextAtSize(run.text, options.size);
+      if (i < runs.length - 1) advance += font.widthOfTextAtSize(run.text, options.size);
     }
-    return advance;
   }
 
   /** The longest start of `text` that fits `maxWidth`, with "…" when cut. */
