@@ -66,6 +66,33 @@ export default tseslint.config(
     },
   },
   {
+    // The Sandbox emulator is a fax service of its own (`npm run emulator` runs it alone): it shares
+    // only src/shared and src/pdf-text with the app, never main's code.
+    files: ['src/emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The emulator runs without Electron.' }],
+          patterns: [{ group: ['**/main', '**/main/**', '**/renderer/**', '**/preload/**'], message: 'The emulator may import only src/shared and src/pdf-text.' }],
+        },
+      ],
+    },
+  },
+  {
+    // PDF text drawing (fonts, fallback, bidi runs): Node code both main and the emulator import.
+    files: ['src/pdf-text/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'src/pdf-text runs under plain Node.' }],
+          patterns: [{ group: ['**/main/**', '**/src/main', '**/renderer/**', '**/preload/**', '**/emulator', '**/emulator/**'], message: 'src/pdf-text may import only src/shared and packages.' }],
+        },
+      ],
+    },
+  },
+  {
     // Electron is confined to the entry and the adapters folder.
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/electron/**'],

@@ -10,12 +10,16 @@ import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
 import { notificationFor } from './desktop/notification-policy';
+import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
 import { createOutboxModule, type OutboxService } from './outbox';
 import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
-import type { Badge, FetchFn, Notifier, Printer, SystemSignals } from './platform/ports';
+import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } from './platform/ports';
+import { FileDialogService, LastFolder } from './files/file-dialog-service';
+import { saveContentSource } from './files/save-content';
+import { FirstRunFlag, WelcomeService } from './welcome/welcome-service';
 import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
@@ -43,6 +47,8 @@ export interface CoreDeps {
   startEmulator?: StartEmulator | null;
   /** Keeps secrets out of logs and diagnostics; the app shares it with its file logger. */
   redactor?: Redactor;
+  /** The OS's Save as / Open dialogs (the desktop app); absent in the bridge, where the page downloads. */
+  fileDialogs?: FileDialogs | null;
   /** The app's resources folder (icons, the Sandbox's sample faxes). */
   resourcesDir?: string;
   now?: () => Date;
@@ -88,6 +94,7 @@ export function createCore(deps: CoreDeps): Core {
   const settings = new SettingsService(new SettingsRepository(db), now);
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
+  const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
@@ -101,8 +108,15 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
+      firstRun.set(true);
     },
   });
+  // Notifications about a Sandbox fax say it is practice (the target names the account or the job).
+  const notifier = sandboxMarkingNotifier(
+    deps.notifier,
+    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (sending.outbox.outbound.get(target.jobId)?.accountId ?? null) : null),
+    (accountId) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox'),
+  );
   const desktop = new DesktopService({
     dataDir: deps.dataDir,
     logDir: logDirOf(deps.dataDir),
@@ -127,14 +141,14 @@ export function createCore(deps: CoreDeps): Core {
       clientFor: (accountId) => accounts.service.clientFor(accountId),
       describe: (accountId) => {
         const account = accounts.service.list().find((a) => a.id === accountId);
-        return account ? { label: account.displayLabel, enabled: account.enabled } : null;
+        return account ? { label: account.displayLabel, enabled: account.enabled, sandbox: account.kind === 'sandbox' } : null;
       },
     },
     emit: (payload) => events.emit('outbox:changed', payload),
     // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
     notify: (event) => {
       const notification = notificationFor(settings.values, event);
-      if (notification) deps.notifier.show(notification);
+      if (notification) notifier.show(notification);
     },
     // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
     syncNow: (accountId) => background.sync.noteJobActive(accountId),
@@ -159,7 +173,7 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
     now,
     system: deps.system,
-    notifier: deps.notifier,
+    notifier,
     printer: deps.printer,
     badge: deps.badge,
   });
@@ -181,6 +195,13 @@ export function createCore(deps: CoreDeps): Core {
     ...deps.webhookReceiver,
   });
 
+  const files = new FileDialogService({
+    dialogs: deps.fileDialogs ?? null,
+    lastFolder: new LastFolder(new SettingsRepository(db), now),
+    content: saveContentSource({ inbox: background.inbox, outbox: sending.outbox, desktop }),
+    logger: deps.logger,
+  });
+
   const handlers: HandlerTable = {
     'app:info': () => ({
       name: 'Faxdesk',
@@ -188,6 +209,7 @@ export function createCore(deps: CoreDeps): Core {
       dataDir: deps.dataDir,
       platform: process.platform,
       shell: deps.shell,
+      fileDialogs: files.available ? 'native' : 'browser',
       versions: Object.fromEntries(
         Object.entries(process.versions).filter(([k]) => ['node', 'electron', 'chrome', 'v8', 'sqlite'].includes(k)) as [string, string][],
       ),
@@ -200,6 +222,8 @@ export function createCore(deps: CoreDeps): Core {
     ...sending.handlers,
     ...background.handlers,
     ...instant.handlers,
+    ...files.handlers(),
+    ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 
   let stopped = false;

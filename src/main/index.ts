@@ -8,6 +8,7 @@ import { createCore, type Core } from './core';
 import { APP_ID } from './desktop/app-identity';
 import { launchData } from './desktop/launch-args';
 import { electronBadge, electronFetch, electronNotifier, electronPrinter, electronSystem } from './electron/adapters';
+import { electronFileDialogs } from './electron/file-dialogs';
 import { DesktopShell } from './electron/desktop-shell';
 import { wireIpc } from './electron/ipc-main';
 import { registerAppSchemeAsPrivileged, serveRenderer } from './electron/protocol';
@@ -74,6 +75,7 @@ async function start(): Promise<void> {
     system: electronSystem,
     fetch: electronFetch,
     secretStore: new KeyringSecretStore(),
+    fileDialogs: electronFileDialogs(() => shell.mainWindow),
     resourcesDir,
   });
   await core.start();

@@ -107,6 +107,8 @@ describe('accounts, webhooks and admin (Chromium through the bridge)', () => {
     const steps = report.locator('[data-step]');
     expect(await steps.evaluateAll((els) => els.map((e) => [e.getAttribute('data-step'), e.getAttribute('data-outcome')]))).toEqual([
       ['settings', 'ok'],
+      ['reach', 'ok'],
+      ['clock', 'ok'],
       ['token', 'ok'],
       ['received', 'ok'],
       ['admin', 'ok'],
@@ -206,6 +208,8 @@ describe('accounts, webhooks and admin (Chromium through the bridge)', () => {
     expect(await report.locator('[data-step]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-step')}:${e.getAttribute('data-outcome')}`))).toEqual([
       'settings:ok',
       'keychain:ok',
+      'reach:ok',
+      'clock:ok',
       'token:ok',
       'received:ok',
       'admin:ok',

@@ -19,6 +19,8 @@ import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
 import { coreCaller, recordPageProblems, waitForSandbox } from './support/app';
+// pdf.js gives words and the spaces between them as separate items (embedded fonts): join them as they are.
+import { pdfTexts as pdfPageTexts } from './support/pdf-png';
 
 /** Sandbox rule 00: quick success. */
 const QUICK = '12125550100';
@@ -36,20 +38,6 @@ async function letter(pages: number): Promise<Buffer> {
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) pdf.addPage([612, 792]).drawText(`Golden path letter, page ${i} of ${pages}`, { x: 72, y: 600, size: 20, font });
   return Buffer.from(await pdf.save());
-}
-
-/** The text of each page of a PDF, read with pdfjs (its Node build). */
-async function pdfPageTexts(bytes: Uint8Array): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), verbosity: 0 });
-  const doc = await task.promise;
-  const texts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    texts.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
-  }
-  await task.destroy();
-  return texts;
 }
 
 describe('golden path: compose with a designed header, delivered, seen in the viewer; a slow fax cancelled', () => {

@@ -107,7 +107,7 @@ describe('Inbox, Activity and the status bar through the bridge', () => {
     const toast = page.getByRole('button', { name: new RegExp(`New fax from \\${SENDER_SHOWN}`) });
     await toast.waitFor(POLL);
     expect(harness.record.notifications).toHaveLength(1);
-    expect(harness.record.notifications[0]).toMatchObject({ title: `New fax from ${SENDER_SHOWN}`, target: { page: 'inbox', accountId: 'sandbox' } });
+    expect(harness.record.notifications[0]).toMatchObject({ title: `Sandbox (practice): New fax from ${SENDER_SHOWN}`, target: { page: 'inbox', accountId: 'sandbox' } });
     await expect.poll(() => statusBar().getByTestId('status-unread').textContent(), POLL).toBe('1 unread');
     await expect.poll(() => nav('Inbox').textContent()).toContain('1');
   });

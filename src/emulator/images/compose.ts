@@ -3,11 +3,14 @@
  * asked, then every document's pages, and the fax header stamped at the top of every page exactly as
  * the shared header module lays it out (src/shared/header: expandHeader fills ${CURRENT_PAGE},
  * ${TOTAL_PAGE}, ${FAX_ID}, the chosen ${DATE_TIMEn} for each page; layoutHeaderLines places the items
- * on a fixed-width line, printed in Courier so the columns are the printed positions).
+ * on a fixed-width line, printed in a monospaced font so the columns are the printed positions).
+ * Text in any script is drawn by src/pdf-text (the same fonts and fallback as the app's reports); a
+ * character no bundled font has is printed as U+FFFD and listed in `missingCharacters`.
  */
 import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
+import { PdfText } from '../../pdf-text';
 import { expandHeader, formatDateTime, layoutHeaderLines, type HeaderContext, type HeaderOptions } from '../../shared/header';
-import { HEADER_BAND, LETTER, SAVE_OPTIONS, appendDocument, embedFonts, printable, wrapLine, type Fonts } from './documents';
+import { HEADER_BAND, LETTER, SAVE_OPTIONS, appendDocument } from './documents';
 
 /** Used when a fax has no header_options (or the account's custom header feature is off). */
 export const DEFAULT_HEADER: HeaderOptions = Object.freeze({
@@ -15,7 +18,7 @@ export const DEFAULT_HEADER: HeaderOptions = Object.freeze({
 }) as HeaderOptions;
 
 export const HEADER_FONT_SIZE = 9;
-/** Courier advances 0.6 em per character. */
+/** DejaVu Sans Mono advances 0.6 em per character (Courier did too). */
 const CHAR_WIDTH = HEADER_FONT_SIZE * 0.6;
 const HEADER_SIDE_MARGIN = 18;
 
@@ -36,7 +39,7 @@ export function headerLinesFor(options: HeaderOptions, ctx: PageHeaderContext, c
  * Draws text lines along the visible top edge of a page, whatever its /Rotate: `down` is the
  * distance from the visible top, `along` from the visible left.
  */
-function drawAtTop(page: PDFPage, font: Fonts['mono'], lines: string[]): void {
+async function drawAtTop(page: PDFPage, pdfText: PdfText, lines: string[]): Promise<void> {
   const box = page.getMediaBox();
   const angle = ((page.getRotation().angle % 360) + 360) % 360;
   const visibleWidth = angle === 90 || angle === 270 ? box.height : box.width;
@@ -58,10 +61,14 @@ function drawAtTop(page: PDFPage, font: Fonts['mono'], lines: string[]): void {
   // A white band keeps the header legible over the page's own content, as a fax machine's would be.
   const corner = at(0, bandDepth);
   page.drawRectangle({ x: corner.x, y: corner.y, width: visibleWidth, height: bandDepth, color: rgb(1, 1, 1), rotate });
-  lines.forEach((line, i) => {
+  for (const [i, line] of lines.entries()) {
     const p = at(HEADER_SIDE_MARGIN, 16 + i * 11);
-    page.drawText(printable(line), { x: p.x, y: p.y, size: HEADER_FONT_SIZE, font, rotate });
-  });
+    // Wide characters (CJK) take more than one column: such a line is drawn smaller to stay on the page.
+    const room = visibleWidth - 2 * HEADER_SIDE_MARGIN;
+    const width = await pdfText.width(line, HEADER_FONT_SIZE, 'mono');
+    const size = width > room ? (HEADER_FONT_SIZE * room) / width : HEADER_FONT_SIZE;
+    await pdfText.draw(page, line, { x: p.x, y: p.y, size, style: 'mono', rotate: angle });
+  }
 }
 
 function visibleWidthOf(page: PDFPage): number {
@@ -71,12 +78,12 @@ function visibleWidthOf(page: PDFPage): number {
 }
 
 /** Stamps the header on every page of `doc`. */
-export function stampHeaders(doc: PDFDocument, font: Fonts['mono'], options: HeaderOptions, ctx: PageHeaderContext): void {
+export async function stampHeaders(doc: PDFDocument, pdfText: PdfText, options: HeaderOptions, ctx: PageHeaderContext): Promise<void> {
   const pages = doc.getPages();
-  pages.forEach((page, i) => {
+  for (const [i, page] of pages.entries()) {
     const { line1, line2 } = headerLinesFor(options, ctx, i + 1, pages.length, visibleWidthOf(page));
-    drawAtTop(page, font, line2 === '' ? [line1] : [line1, line2]);
-  });
+    await drawAtTop(page, pdfText, line2 === '' ? [line1] : [line1, line2]);
+  }
 }
 
 export interface CoverPageInput {
@@ -90,13 +97,15 @@ export interface CoverPageInput {
   tags: string[];
 }
 
-function drawCoverPage(page: PDFPage, fonts: Fonts, cover: CoverPageInput, totalPages: number, date: Date, timeZone: string): void {
+async function drawCoverPage(page: PDFPage, pdfText: PdfText, cover: CoverPageInput, totalPages: number, date: Date, timeZone: string): Promise<void> {
   const [width, height] = LETTER;
   const left = 72;
+  const right = width - left;
+  const valueX = left + 80;
   let y = height - HEADER_BAND - 60;
-  page.drawText('FAX', { x: left, y, size: 40, font: fonts.sansBold });
+  await pdfText.draw(page, 'FAX', { x: left, y, size: 40, style: 'bold' });
   y -= 24;
-  page.drawLine({ start: { x: left, y }, end: { x: width - left, y }, thickness: 2, color: rgb(0, 0, 0) });
+  page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 2, color: rgb(0, 0, 0) });
   y -= 34;
   const rows: [string, string][] = [
     ['Date', formatDateTime(1, date, timeZone)],
@@ -109,21 +118,21 @@ function drawCoverPage(page: PDFPage, fonts: Fonts, cover: CoverPageInput, total
   ];
   for (const [label, value] of rows) {
     if (value === '') continue;
-    page.drawText(`${label}:`, { x: left, y, size: 13, font: fonts.sansBold });
-    page.drawText(printable(value).slice(0, 70), { x: left + 80, y, size: 13, font: fonts.sans });
+    await pdfText.draw(page, `${label}:`, { x: left, y, size: 13, style: 'bold' });
+    await pdfText.draw(page, await pdfText.fit(value, 13, 'regular', right - valueX), { x: valueX, y, size: 13 });
     y -= 22;
   }
   for (const tag of cover.tags) {
-    page.drawText(printable(tag).slice(0, 80), { x: left, y, size: 11, font: fonts.sans });
+    await pdfText.draw(page, await pdfText.fit(tag, 11, 'regular', right - left), { x: left, y, size: 11 });
     y -= 16;
   }
   y -= 12;
-  page.drawLine({ start: { x: left, y }, end: { x: width - left, y }, thickness: 0.75, color: rgb(0, 0, 0) });
+  page.drawLine({ start: { x: left, y }, end: { x: right, y }, thickness: 0.75, color: rgb(0, 0, 0) });
   y -= 26;
   for (const paragraph of cover.message.replace(/\r\n?/g, '\n').split('\n')) {
-    for (const line of wrapLine(printable(paragraph), 78)) {
+    for (const line of await pdfText.wrap(paragraph, 12, 'regular', right - left)) {
       if (y < 72) return;
-      page.drawText(line, { x: left, y, size: 12, font: fonts.sans });
+      await pdfText.draw(page, line, { x: left, y, size: 12 });
       y -= 16;
     }
   }
@@ -137,17 +146,24 @@ export interface FaxImageInput {
   headerContext: PageHeaderContext;
 }
 
+export interface RenderedPdf {
+  pdf: Uint8Array;
+  pages: number;
+  /** Characters no bundled font has, printed as U+FFFD (each once). */
+  missingCharacters: string[];
+}
+
 /** Builds the fax image. Throws RenderError when a document cannot be read. */
-export async function renderFaxPdf(input: FaxImageInput): Promise<{ pdf: Uint8Array; pages: number }> {
+export async function renderFaxPdf(input: FaxImageInput): Promise<RenderedPdf> {
   const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
+  const pdfText = PdfText.for(doc);
   const coverPage = input.cover ? doc.addPage(LETTER) : null;
-  for (const document of input.documents) await appendDocument(doc, fonts, document.type, document.bytes);
+  for (const document of input.documents) await appendDocument(doc, pdfText, document.type, document.bytes);
   const pages = doc.getPageCount();
-  if (coverPage && input.cover) drawCoverPage(coverPage, fonts, input.cover, pages, input.headerContext.date, input.headerContext.timeZone);
-  stampHeaders(doc, fonts.mono, input.header, input.headerContext);
+  if (coverPage && input.cover) await drawCoverPage(coverPage, pdfText, input.cover, pages, input.headerContext.date, input.headerContext.timeZone);
+  await stampHeaders(doc, pdfText, input.header, input.headerContext);
   setMetadata(doc, input.title, input.headerContext.date);
-  return { pdf: await doc.save(SAVE_OPTIONS), pages };
+  return { pdf: await doc.save(SAVE_OPTIONS), pages, missingCharacters: pdfText.missing() };
 }
 
 export function setMetadata(doc: PDFDocument, title: string, date: Date): void {
@@ -178,9 +194,9 @@ export async function renderInboundPdf(input: {
   title: string;
   header: HeaderOptions;
   headerContext: PageHeaderContext;
-}): Promise<{ pdf: Uint8Array; pages: number }> {
+}): Promise<RenderedPdf> {
   const doc = await PDFDocument.create();
-  const fonts = await embedFonts(doc);
+  const pdfText = PdfText.for(doc);
   let sampleIndex = input.first;
   while (doc.getPageCount() < input.pages && input.samples.length > 0) {
     const source = await PDFDocument.load(input.samples[sampleIndex % input.samples.length]!.pdf, { updateMetadata: false });
@@ -189,7 +205,7 @@ export async function renderInboundPdf(input: {
     sampleIndex++;
   }
   while (doc.getPageCount() < input.pages) doc.addPage(LETTER);
-  stampHeaders(doc, fonts.mono, input.header, input.headerContext);
+  await stampHeaders(doc, pdfText, input.header, input.headerContext);
   setMetadata(doc, input.title, input.headerContext.date);
-  return { pdf: await doc.save(SAVE_OPTIONS), pages: doc.getPageCount() };
+  return { pdf: await doc.save(SAVE_OPTIONS), pages: doc.getPageCount(), missingCharacters: pdfText.missing() };
 }

@@ -1,8 +1,8 @@
 /**
  * Turning the documents of a send request into fax pages (the service's "rasterisation", done here in
  * PDF with pdf-lib):
- * - TXT (and HTML, RTF, CSV once reduced to text): laid out in Courier on Letter pages, word-wrapped,
- *   a form feed starts a new page;
+ * - TXT (and HTML, RTF, CSV once reduced to text): laid out in a monospaced font on Letter pages,
+ *   word-wrapped, a form feed starts a new page; any script (src/pdf-text);
  * - PDF: its pages copied as they are (an encrypted or unreadable PDF fails: E07);
  * - PNG, JPG/JPEG, BMP, TIF/TIFF (every page): each image placed on a page, scaled to fit;
  * - DOCX and PPTX: their text (paragraphs; one page per slide) laid out like TXT;
@@ -12,6 +12,7 @@
  */
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import * as UTIFModule from 'utif2';
+import type { PdfText } from '../../pdf-text';
 import { decodeBmp, encodePng, readZipEntries } from './codecs';
 
 // utif2 is CommonJS: under ESM its functions hang off the default export; bundlers may flatten it.
@@ -32,7 +33,7 @@ export interface Fonts {
   sansBold: PDFFont;
 }
 
-/** The standard fonts, each embedded on first use (most faxes need only Courier). */
+/** The standard fonts, for the Sandbox's English sample documents (fax pages use src/pdf-text). */
 export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
   const cache: Partial<Fonts> = {};
   return {
@@ -50,21 +51,6 @@ export async function embedFonts(doc: PDFDocument): Promise<Fonts> {
 
 /** Saving without object streams is about twice as fast, and the files differ little in size. */
 export const SAVE_OPTIONS = { useObjectStreams: false } as const;
-
-// Characters the standard PDF fonts can print (WinAnsi): printable Latin-1 plus a few extras.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/** Replaces what the standard fonts cannot print with '?' (and tabs with spaces). */
-export function printable(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const c = ch.codePointAt(0)!;
-    if (ch === '\t') out += '    ';
-    else if ((c >= 0x20 && c <= 0x7e) || (c >= 0xa0 && c <= 0xff) || WIN_ANSI_EXTRAS.has(ch)) out += ch;
-    else out += '?';
-  }
-  return out;
-}
 
 export function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
@@ -91,9 +77,10 @@ export function wrapLine(line: string, width: number): string[] {
 export const MAX_TEXT_PAGES = 200;
 
 /** Lays text out on new Letter pages. Returns the number of pages added. */
-export function addTextPages(doc: PDFDocument, fonts: Fonts, text: string): number {
+export async function addTextPages(doc: PDFDocument, pdfText: PdfText, text: string): Promise<number> {
   const [width, height] = LETTER;
-  const columns = Math.floor((width - 2 * MARGIN) / (TEXT_SIZE * 0.6));
+  const width0 = width - 2 * MARGIN;
+  const columns = Math.floor(width0 / (TEXT_SIZE * 0.6));
   const rows = Math.floor((height - HEADER_BAND - MARGIN - MARGIN / 2) / LINE_HEIGHT);
   const pages: string[][] = [[]];
   let cut = false;
@@ -103,7 +90,7 @@ export function addTextPages(doc: PDFDocument, fonts: Fonts, text: string): numb
   fill: for (const formPage of source.replace(/\r\n?/g, '\n').split('\f')) {
     if (pages[pages.length - 1]!.length > 0) pages.push([]);
     for (const line of formPage.split('\n')) {
-      for (const piece of wrapLine(printable(line), columns)) {
+      for (const piece of wrapLine(line.replace(/\t/g, '    '), columns)) {
         if (pages[pages.length - 1]!.length >= rows) {
           if (pages.length >= MAX_TEXT_PAGES) {
             cut = true;
@@ -123,7 +110,12 @@ export function addTextPages(doc: PDFDocument, fonts: Fonts, text: string): numb
     const page = doc.addPage(LETTER);
     let y = height - HEADER_BAND - MARGIN / 2 - TEXT_SIZE;
     for (const line of lines) {
-      if (line.trim() !== '') page.drawText(line, { x: MARGIN, y, size: TEXT_SIZE, font: fonts.mono });
+      if (line.trim() !== '') {
+        // Wide characters (CJK) take two columns' room: such a line is drawn smaller to stay on the page.
+        const width = await pdfText.width(line, TEXT_SIZE, 'mono');
+        const size = width > width0 ? (TEXT_SIZE * width0) / width : TEXT_SIZE;
+        await pdfText.draw(page, line, { x: MARGIN, y, size, style: 'mono' });
+      }
       y -= LINE_HEIGHT;
     }
   }
@@ -218,41 +210,41 @@ async function addRgbaPage(doc: PDFDocument, rgba: Uint8Array, width: number, he
   await addImagePage(doc, async () => ({ width, height, draw: (page, box) => page.drawImage(png, box) }));
 }
 
-function addPlaceholderPage(doc: PDFDocument, fonts: Fonts, type: string, bytes: number): void {
+async function addPlaceholderPage(doc: PDFDocument, pdfText: PdfText, type: string, bytes: number): Promise<void> {
   const page = doc.addPage(LETTER);
   const [width, height] = LETTER;
   page.drawRectangle({ x: MARGIN, y: height / 2 - 80, width: width - 2 * MARGIN, height: 180, borderColor: rgb(0, 0, 0), borderWidth: 1.5 });
-  page.drawText(`${type} document`, { x: MARGIN + 20, y: height / 2 + 60, size: 22, font: fonts.sansBold });
+  await pdfText.draw(page, `${type} document`, { x: MARGIN + 20, y: height / 2 + 60, size: 22, style: 'bold' });
   const lines = [
     `${bytes.toLocaleString('en-US')} bytes, accepted as the fax service accepts it.`,
     `The Sandbox does not lay out ${type} files: this page stands in for the document's`,
     'pages. Send PDF, TXT or an image to see the real content on the fax.',
   ];
-  lines.forEach((line, i) => page.drawText(line, { x: MARGIN + 20, y: height / 2 + 20 - i * 18, size: 12, font: fonts.sans }));
+  for (const [i, line] of lines.entries()) await pdfText.draw(page, line, { x: MARGIN + 20, y: height / 2 + 20 - i * 18, size: 12 });
 }
 
 /** Appends the pages of one document. Returns how many pages it added. */
-export async function appendDocument(doc: PDFDocument, fonts: Fonts, type: string, bytes: Uint8Array): Promise<number> {
+export async function appendDocument(doc: PDFDocument, pdfText: PdfText, type: string, bytes: Uint8Array): Promise<number> {
   const before = doc.getPageCount();
   try {
     switch (type) {
       case 'TXT':
       case 'TEXT':
       case 'CSV':
-        addTextPages(doc, fonts, decodeText(bytes));
+        await addTextPages(doc, pdfText, decodeText(bytes));
         break;
       case 'HTML':
       case 'HTM':
-        addTextPages(doc, fonts, htmlToText(decodeText(bytes)));
+        await addTextPages(doc, pdfText, htmlToText(decodeText(bytes)));
         break;
       case 'RTF':
-        addTextPages(doc, fonts, rtfToText(decodeText(bytes)));
+        await addTextPages(doc, pdfText, rtfToText(decodeText(bytes)));
         break;
       case 'DOCX':
-        addTextPages(doc, fonts, docxText(bytes));
+        await addTextPages(doc, pdfText, docxText(bytes));
         break;
       case 'PPTX':
-        addTextPages(doc, fonts, pptxText(bytes));
+        await addTextPages(doc, pdfText, pptxText(bytes));
         break;
       case 'PDF': {
         const source = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -289,7 +281,7 @@ export async function appendDocument(doc: PDFDocument, fonts: Fonts, type: strin
         break;
       }
       default:
-        addPlaceholderPage(doc, fonts, type, bytes.length);
+        await addPlaceholderPage(doc, pdfText, type, bytes.length);
     }
   } catch (error) {
     // Leave no partial pages behind, then say what went wrong.

@@ -14,6 +14,8 @@ export interface RenderedImage {
   hash: string;
   pages: number;
   bytes: number;
+  /** Characters no bundled font has, printed as U+FFFD on the image. */
+  missingCharacters: string[];
 }
 
 export class ImageService {
@@ -41,7 +43,7 @@ export class ImageService {
       return { type: d.type, bytes };
     });
     const custom = options.header as HeaderOptions | null;
-    const { pdf, pages } = await renderFaxPdf({
+    const { pdf, pages, missingCharacters } = await renderFaxPdf({
       title: `Fax ${fax.faxId}`,
       documents,
       cover: options.includeCoverPage
@@ -67,7 +69,7 @@ export class ImageService {
         timeZone,
       },
     });
-    return { hash: this.store.putBlob(pdf), pages, bytes: pdf.length };
+    return { hash: this.store.putBlob(pdf), pages, bytes: pdf.length, missingCharacters };
   }
 
   async renderInbound(input: {
@@ -80,7 +82,7 @@ export class ImageService {
     sampleIndex: number;
   }): Promise<RenderedImage> {
     const samples = await this.sampleDocuments();
-    const { pdf, pages } = await renderInboundPdf({
+    const { pdf, pages, missingCharacters } = await renderInboundPdf({
       samples,
       first: input.sampleIndex,
       pages: input.pages,
@@ -96,7 +98,7 @@ export class ImageService {
         timeZone: 'UTC',
       },
     });
-    return { hash: this.store.putBlob(pdf), pages, bytes: pdf.length };
+    return { hash: this.store.putBlob(pdf), pages, bytes: pdf.length, missingCharacters };
   }
 
   pdf(hash: string): Uint8Array | undefined {

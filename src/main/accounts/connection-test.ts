@@ -1,7 +1,8 @@
 /**
- * "Test connection": checks an account step by step (settings, keychain, sign-in, one page of
- * received faxes, and the Admin API when admin credentials are given) and reports exactly which step
- * failed and why. Works for a saved account, for the form being edited (saved values plus the
+ * "Test connection": checks an account step by step (settings, keychain, reaching the host, the
+ * clock, sign-in, one page of received faxes, and the Admin API when admin credentials are given)
+ * and reports exactly which step failed and why: a bad App ID or API key, a wrong user-id, a host
+ * that cannot be reached, a proxy in the way, or a clock too far from the service's (its Date header). Works for a saved account, for the form being edited (saved values plus the
  * changes), and for a new account before it is saved. Nothing is stored.
  */
 import {
@@ -13,17 +14,22 @@ import {
 } from '../../shared/ipc/contract/accounts';
 import { AdminClient, type AdminCredentials } from '../api/admin-client';
 import { FaxServiceClient, type FaxServiceCredentials } from '../api/fax-service-client';
-import type { HttpClient } from '../api/http';
-import { isAppError } from '../errors';
+import { describeNetworkError, type HttpClient } from '../api/http';
+import { AppError, isAppError } from '../errors';
 import { describeZodError } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
+import type { FetchFn } from '../platform/ports';
 import type { AccountService } from './account-service';
 
 export const TEST_TIMEOUT_MS = 15_000;
+/** Farther apart than this, time-stamped requests and the fax times Faxdesk shows go wrong. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 
 const TITLES: Record<AccountTestStepId, string> = {
   settings: 'Check the account settings',
   keychain: 'Read the saved secrets from the system keychain',
+  reach: 'Reach the service over the network',
+  clock: "Compare this computer's clock with the service's",
   token: 'Sign in with the App ID and API key',
   received: 'Read the list of received faxes',
   admin: 'Sign in to the Admin API',
@@ -39,6 +45,9 @@ export class ConnectionTester {
     private readonly accounts: AccountService,
     private readonly http: HttpClient,
     private readonly logger: Logger,
+    /** The plain fetch (system proxy in the app) for the reachability and clock steps. */
+    private readonly fetch: FetchFn = globalThis.fetch,
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async test(input: AccountTestInput): Promise<AccountTestReport> {
@@ -64,7 +73,15 @@ export class ConnectionTester {
     }
     const rest: AccountTestStepId[] = candidate.admin ? ['admin'] : [];
 
-    // 3. Token — a fresh client: the test must really sign in, not reuse a cached token.
+    // 3. The host answers at all (and through which proxy), 4. and its clock agrees with ours.
+    const reached = await this.reach(candidate.service.baseUrl);
+    if ('problem' in reached) return fail('reach', reached.problem, ['clock', 'token', 'received', ...rest]);
+    steps.push({ id: 'reach', title: TITLES.reach, outcome: 'ok', message: reached.message });
+    const clock = clockCheck(reached.serverDate, this.now());
+    if (clock.problem) return fail('clock', clock.problem, ['token', 'received', ...rest]);
+    steps.push({ id: 'clock', title: TITLES.clock, outcome: 'ok', message: clock.message });
+
+    // 5. Token — a fresh client: the test must really sign in, not reuse a cached token.
     this.accounts.secretSeen(candidate.service.apiKey);
     this.accounts.secretSeen(candidate.admin?.adminPassword);
     const client = new FaxServiceClient(candidate.service, this.http, { onToken: this.accounts.onToken });
@@ -72,7 +89,7 @@ export class ConnectionTester {
       await client.tokens.get();
       steps.push({ id: 'token', title: TITLES.token, outcome: 'ok', message: `The service accepted App ID "${candidate.service.appId}" and its API key.` });
     } catch (error) {
-      return fail('token', error, ['received', ...rest]);
+      return fail('token', isAppError(error) && error.code === 'AUTH' ? new AppError('AUTH', `Bad App ID or API key: ${error.message}`) : error, ['received', ...rest]);
     }
 
     // 4. One page of received faxes (proves the user-id and the token work together).
@@ -81,7 +98,14 @@ export class ConnectionTester {
       const count = page.totalRecords !== undefined ? `${page.totalRecords} received fax${page.totalRecords === 1 ? '' : 'es'} in total` : page.items.length ? 'received faxes are there' : 'no received faxes yet';
       steps.push({ id: 'received', title: TITLES.received, outcome: 'ok', message: `Read the received faxes of user-id "${candidate.service.userId}": ${count}.` });
     } catch (error) {
-      return fail('received', error, rest);
+      const wrongUser = isAppError(error) && (error.code === 'AUTH' || error.code === 'NOT_FOUND');
+      return fail(
+        'received',
+        wrongUser
+          ? new AppError(error.code, `Wrong user-id: the App ID and API key work, but the service refused user-id "${candidate.service.userId}" (${error.message}) Copy the user-id of this application's user from the service's portal.`)
+          : error,
+        rest,
+      );
     } finally {
       client.tokens.clear();
     }
@@ -96,6 +120,27 @@ export class ConnectionTester {
       }
     }
     return report();
+  }
+
+  /** Any HTTP answer from the base URL's host proves the network path; 407 means a proxy wants a sign-in. */
+  private async reach(baseUrl: string): Promise<{ message: string; serverDate: Date | null } | { problem: AppError }> {
+    const host = hostOf(baseUrl);
+    try {
+      const response = await this.fetch(baseUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
+      await response.body?.cancel().catch(() => {});
+      if (response.status === 407) {
+        return {
+          problem: new AppError('NETWORK', `A proxy server between this computer and ${host} asks Faxdesk to sign in (HTTP 407). Faxdesk uses the system's proxy settings: ask IT to let it through, or set the proxy's sign-in in the system settings.`),
+        };
+      }
+      const date = response.headers.get('date');
+      const serverDate = date && !Number.isNaN(Date.parse(date)) ? new Date(date) : null;
+      return { message: `${host} answered (HTTP ${response.status}).`, serverDate };
+    } catch (error) {
+      const cause = describeNetworkError(error);
+      const what = /proxy/i.test(cause.reason) ? 'Proxy' : 'Unreachable';
+      return { problem: new AppError('NETWORK', `${what}: Faxdesk could not reach ${host}: ${cause.reason}. ${cause.advice}`) };
+    }
   }
 
   /** Builds the credentials to test from the saved account and/or the draft. */
@@ -170,6 +215,32 @@ export class ConnectionTester {
         : null,
     };
   }
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+function clockCheck(serverDate: Date | null, local: Date): { problem?: AppError; message: string } {
+  if (!serverDate) return { message: 'The service did not send its time (no Date header); the clock was not compared.' };
+  const skew = local.getTime() - serverDate.getTime();
+  const minutes = Math.round(Math.abs(skew) / 60_000);
+  const utc = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  if (Math.abs(skew) > MAX_CLOCK_SKEW_MS) {
+    return {
+      message: '',
+      problem: new AppError(
+        'VALIDATION',
+        `Clock skew: this computer's clock is ${minutes} minutes ${skew > 0 ? 'ahead of' : 'behind'} the service's (the service says ${utc(serverDate)}, this computer ${utc(local)}). ` +
+          'Sign-ins and fax times go wrong when clocks differ by more than 5 minutes: set the date and time to update automatically, then test again.',
+      ),
+    };
+  }
+  return { message: `This computer's clock agrees with the service's (within ${Math.max(1, Math.round(Math.abs(skew) / 1000))} s).` };
 }
 
 function messageOf(error: unknown, logger: Logger): string {

@@ -95,7 +95,7 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   const webhooks = new WebhookService(accounts, sandbox, deps.logger);
   // "Test connection" answers within seconds: one attempt per step, a shorter timeout, no retries.
   const testHttp = new HttpClient({ fetch: deps.fetch, logger: deps.logger, ...deps.http, timeoutMs: TEST_TIMEOUT_MS, retry: { ...deps.http?.retry, attempts: 1 } });
-  const tester = new ConnectionTester(accounts, testHttp, deps.logger);
+  const tester = new ConnectionTester(accounts, testHttp, deps.logger, deps.fetch, deps.now);
   return {
     service: accounts,
     sandbox,

@@ -4,6 +4,7 @@
  * the diagnostics export. The Electron-only parts (tray, notifications, argv, open-file) live in
  * src/main/index.ts and src/main/electron/ and feed `handOver`.
  */
+import type { DiagnosticsBundle } from '../../shared/ipc/contract/desktop';
 import type { HandlerTable } from '../ipc/gate';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
@@ -78,12 +79,15 @@ export class DesktopService {
   handlers(): DesktopHandlers {
     return {
       'desktop:takePendingFiles': () => this.handoff.take(),
-      'desktop:exportDiagnostics': (input) => {
-        const bundle = exportDiagnostics(this.diagnosticsSources(), input?.destination);
-        this.deps.logger.info('diagnostics exported', { file: bundle.file, bytes: bundle.bytes });
-        return bundle;
-      },
+      'desktop:exportDiagnostics': () => this.exportDiagnostics(),
     };
+  }
+
+  /** Writes the diagnostics .zip into the data folder (or `destination`, a full path ending in .zip). */
+  exportDiagnostics(destination?: string): DiagnosticsBundle {
+    const bundle = exportDiagnostics(this.diagnosticsSources(), destination);
+    this.deps.logger.info('diagnostics exported', { file: bundle.file, bytes: bundle.bytes });
+    return bundle;
   }
 
   private diagnosticsSources(): DiagnosticsSources {

@@ -24,6 +24,6 @@ export function createInboxHandlers(inbox: InboxService): InboxHandlers {
     'inbox:markUnread': ({ ids }) => inbox.markUnread(ids),
     'inbox:delete': ({ id }) => inbox.delete(id),
     'inbox:print': ({ id }) => inbox.print(id),
-    'inbox:saveAs': ({ id, destination }) => inbox.saveAs(id, destination),
+    'inbox:saveAs': ({ id }) => inbox.saveAs(id),
   };
 }

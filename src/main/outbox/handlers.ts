@@ -36,6 +36,6 @@ export function createOutboxHandlers(outbox: OutboxService, compose: ComposeServ
     'outbox:reconcile': (input) => outbox.reconcileJob(input.jobId),
     'outbox:exportCsv': (input) => outbox.exportCsv(input),
     'outbox:image': (input) => outbox.image(input.jobId),
-    'outbox:report': (input) => outbox.report(input.jobId, input.destination),
+    'outbox:report': (input) => outbox.report(input.jobId),
   };
 }

@@ -763,9 +763,10 @@ export class OutboxService {
     const account = this.deps.accounts.describe(job.accountId);
     // pdf-lib is loaded when the first report is made, not at start-up.
     const { buildTransmissionReport } = await import('./report');
-    const bytes = await buildTransmissionReport({
+    const { pdf: bytes, missingCharacters } = await buildTransmissionReport({
       job,
       accountLabel: account?.label ?? job.accountId,
+      practice: account?.sandbox === true,
       timeline: detail.timeline,
       attempts: detail.attempts,
       attemptsNote: detail.attemptsNote,
@@ -779,7 +780,7 @@ export class OutboxService {
     } catch (error) {
       throw new AppError('FILE', `Could not write the report ${file} (${error instanceof Error ? error.message : String(error)}). Choose another folder, or check that the disk is not full.`, { cause: error });
     }
-    return { file, bytes: bytes.byteLength, base64: Buffer.from(bytes).toString('base64') };
+    return { file, bytes: bytes.byteLength, base64: Buffer.from(bytes).toString('base64'), missingCharacters };
   }
 
   private outputPath(destination: string | undefined, folder: string, name: string, extension: string): string {

@@ -16,7 +16,7 @@ export interface OutboxAccounts {
   /** A ready client; throws an AppError a person can act on when the account cannot be used now. */
   clientFor(accountId: string): Promise<OutboxClient>;
   /** The account's label and whether it is switched on; null when there is no such account. */
-  describe(accountId: string): { label: string; enabled: boolean } | null;
+  describe(accountId: string): { label: string; enabled: boolean; sandbox?: boolean } | null;
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
- * The transmission report of one outbound fax, as a PDF (pdf-lib, standard Helvetica: no font files
- * to ship): the result in words, the fax and recipient, the documents, the status timeline from every
- * source and the delivery attempts. Characters the standard font cannot draw are shown as "?".
+ * The transmission report of one outbound fax, as a PDF: the result in words, the fax and recipient,
+ * the documents, the status timeline from every source and the delivery attempts. Text is drawn by
+ * src/pdf-text (embedded, subset fonts for every script Faxdesk ships); characters no bundled font has
+ * are drawn as "\uFFFD" and listed in `missingCharacters`, so the caller can say so.
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PdfText, type TextStyle } from '../../pdf-text';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import { formatFaxNumber } from '../../shared/fax-number';
 import type { FaxEvent, OutboundJob } from '../../shared/domain/history';
@@ -14,12 +16,20 @@ import { toOutboxItem } from './views';
 export interface ReportInput {
   job: OutboundJob;
   accountLabel: string;
+  /** Sent through the Sandbox: the report says nothing was really faxed. */
+  practice?: boolean;
   timeline: readonly FaxEvent[];
   attempts: readonly TransmissionAttempt[] | null;
   /** Why attempts are missing, when they are. */
   attemptsNote: string | null;
   resolution: string | null;
   generatedAt: Date;
+}
+
+export interface TransmissionReport {
+  pdf: Uint8Array;
+  /** Characters no bundled font has, drawn as placeholders (each once). */
+  missingCharacters: string[];
 }
 
 const PAGE: [number, number] = [612, 792];
@@ -29,14 +39,11 @@ const LINE = 14;
 class Writer {
   private page!: PDFPage;
   private y = 0;
-  private readonly charset: Set<number>;
 
   constructor(
     private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
+    private readonly pdfText: PdfText,
   ) {
-    this.charset = new Set(font.getCharacterSet());
     this.newPage();
   }
 
@@ -49,51 +56,20 @@ class Writer {
     if (this.y - height < MARGIN) this.newPage();
   }
 
-  clean(text: string): string {
-    let out = '';
-    for (const ch of text.replace(/[\r\n\t]+/g, ' ')) out += this.charset.has(ch.codePointAt(0)!) ? ch : '?';
-    return out;
-  }
-
-  /** Splits text into lines that fit `width` at `size`. */
-  private wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const words = this.clean(text).split(' ');
-    const lines: string[] = [];
-    let line = '';
-    for (const word of words) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || line === '') {
-        line = candidate;
-        // A single word wider than the line is cut.
-        while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
-        }
-      } else {
-        lines.push(line);
-        line = word;
-      }
-    }
-    if (line) lines.push(line);
-    return lines.length ? lines : [''];
-  }
-
-  text(text: string, options: { size?: number; bold?: boolean; indent?: number; color?: [number, number, number] } = {}): void {
+  async text(text: string, options: { size?: number; bold?: boolean; indent?: number; color?: [number, number, number] } = {}): Promise<void> {
     const size = options.size ?? 10;
-    const font = options.bold ? this.bold : this.font;
+    const style: TextStyle = options.bold ? 'bold' : 'regular';
     const x = MARGIN + (options.indent ?? 0);
-    for (const line of this.wrap(text, font, size, PAGE[0] - MARGIN - x)) {
+    for (const line of await this.pdfText.wrap(text, size, style, PAGE[0] - MARGIN - x)) {
       this.ensure(size + 4);
       this.y -= size + 4;
-      this.page.drawText(line, { x, y: this.y, size, font, color: rgb(...(options.color ?? [0, 0, 0])) });
+      await this.pdfText.draw(this.page, line, { x, y: this.y, size, style, color: rgb(...(options.color ?? [0, 0, 0])) });
     }
   }
 
-  heading(text: string): void {
+  async heading(text: string): Promise<void> {
     this.gap(8);
-    this.text(text, { size: 13, bold: true });
+    await this.text(text, { size: 13, bold: true });
     this.gap(2);
   }
 
@@ -102,46 +78,42 @@ class Writer {
   }
 
   /** Label: value pairs in two columns. */
-  fields(rows: [string, string | number | null | undefined][]): void {
+  async fields(rows: [string, string | number | null | undefined][]): Promise<void> {
+    const labelWidth = 130;
     for (const [label, value] of rows) {
       if (value === null || value === undefined || value === '') continue;
       this.ensure(LINE);
-      const labelWidth = 130;
-      const lines = this.wrap(String(value), this.font, 10, PAGE[0] - 2 * MARGIN - labelWidth);
+      const lines = await this.pdfText.wrap(String(value), 10, 'regular', PAGE[0] - 2 * MARGIN - labelWidth);
       this.y -= LINE;
-      this.page.drawText(this.clean(label), { x: MARGIN, y: this.y, size: 10, font: this.bold });
-      lines.forEach((line, i) => {
+      await this.pdfText.draw(this.page, label, { x: MARGIN, y: this.y, size: 10, style: 'bold' });
+      for (const [i, line] of lines.entries()) {
         if (i > 0) {
           this.ensure(LINE);
           this.y -= LINE;
         }
-        this.page.drawText(line, { x: MARGIN + labelWidth, y: this.y, size: 10, font: this.font });
-      });
+        await this.pdfText.draw(this.page, line, { x: MARGIN + labelWidth, y: this.y, size: 10 });
+      }
     }
   }
 
   /** A table with fixed column widths (points); cells are cut to fit. */
-  table(columns: [string, number][], rows: string[][]): void {
-    const draw = (cells: string[], font: PDFFont) => {
+  async table(columns: [string, number][], rows: string[][]): Promise<void> {
+    const draw = async (cells: string[], style: TextStyle) => {
       this.ensure(LINE);
       this.y -= LINE;
       let x = MARGIN;
-      cells.forEach((cell, i) => {
+      for (const [i, cell] of cells.entries()) {
         const width = columns[i]![1];
-        let text = this.clean(cell);
-        if (font.widthOfTextAtSize(text, 9) > width - 4) {
-          while (text.length > 0 && font.widthOfTextAtSize(`${text}...`, 9) > width - 4) text = text.slice(0, -1);
-          text = `${text}...`;
-        }
-        this.page.drawText(text, { x, y: this.y, size: 9, font });
+        const text = await this.pdfText.fit(cell.replace(/[\r\n\t]+/g, ' '), 9, style, width - 4);
+        await this.pdfText.draw(this.page, text, { x, y: this.y, size: 9, style });
         x += width;
-      });
+      }
     };
-    draw(
+    await draw(
       columns.map((c) => c[0]),
-      this.bold,
+      'bold',
     );
-    for (const row of rows) draw(row, this.font);
+    for (const row of rows) await draw(row, 'regular');
   }
 }
 
@@ -157,26 +129,28 @@ function eventText(e: FaxEvent): string {
   return parts.join('; ');
 }
 
-export async function buildTransmissionReport(input: ReportInput): Promise<Uint8Array> {
+export async function buildTransmissionReport(input: ReportInput): Promise<TransmissionReport> {
   const { job } = input;
   const doc = await PDFDocument.create();
   doc.setTitle(`Fax transmission report ${job.faxId ?? job.id}`);
   doc.setProducer('Faxdesk');
   doc.setCreationDate(input.generatedAt);
-  const w = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const pdfText = PdfText.for(doc);
+  const w = new Writer(doc, pdfText);
 
   const item = toOutboxItem(job);
   const status = outboxStatusOf(job);
-  w.text('Fax transmission report', { size: 18, bold: true });
-  w.text(`Generated ${when(input.generatedAt.toISOString())} by Faxdesk`, { size: 9, color: [0.35, 0.35, 0.35] });
+  await w.text('Fax transmission report', { size: 18, bold: true });
+  await w.text(`Generated ${when(input.generatedAt.toISOString())} by Faxdesk`, { size: 9, color: [0.35, 0.35, 0.35] });
+  if (input.practice) await w.text('Sandbox (practice account): this fax was not really sent; no fax machine received it.', { size: 11, bold: true, color: [0.55, 0.35, 0] });
 
-  w.heading(`Result: ${OUTBOX_STATUS_LABELS[status]}`);
-  w.text(item.statusDetail);
+  await w.heading(`Result: ${OUTBOX_STATUS_LABELS[status]}`);
+  await w.text(item.statusDetail);
   const info = job.errorCode && job.errorCode !== NOT_SENT_CODE ? describeTransmissionCode(job.errorCode) : null;
-  if (info) w.text(`Result code ${info.code}: ${info.meaning}`, { bold: true });
+  if (info) await w.text(`Result code ${info.code}: ${info.meaning}`, { bold: true });
 
-  w.heading('Fax');
-  w.fields([
+  await w.heading('Fax');
+  await w.fields([
     ['Fax ID', job.faxId ?? '(not assigned by the service)'],
     ['Job', job.id],
     ['Account', input.accountLabel],
@@ -192,16 +166,16 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Uint8
     ['Subject', job.subject],
   ]);
 
-  w.heading('Recipient');
-  w.fields([
+  await w.heading('Recipient');
+  await w.fields([
     ['Fax number', formatFaxNumber(job.destination)],
     ['Name', job.toName],
     ['Company', job.toCompany],
   ]);
 
   if (job.documents.length) {
-    w.heading('Documents');
-    w.table(
+    await w.heading('Documents');
+    await w.table(
       [
         ['Name', 330],
         ['Type', 60],
@@ -212,10 +186,10 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Uint8
     );
   }
 
-  w.heading('Timeline');
-  if (input.timeline.length === 0) w.text('No events recorded.');
+  await w.heading('Timeline');
+  if (input.timeline.length === 0) await w.text('No events recorded.');
   else
-    w.table(
+    await w.table(
       [
         ['Time', 130],
         ['Source', 70],
@@ -225,17 +199,17 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Uint8
       input.timeline.map((e) => [when(e.at), e.source, e.status, eventText(e)]),
     );
 
-  w.heading('Delivery attempts');
-  if (!input.attempts || input.attempts.length === 0) w.text(input.attemptsNote ?? 'No delivery attempt has been reported.');
+  await w.heading('Delivery attempts');
+  if (!input.attempts || input.attempts.length === 0) await w.text(input.attemptsNote ?? 'No delivery attempt has been reported.');
   else
-    w.table(
+    await w.table(
       [
-        ['#', 25],
-        ['Status', 90],
-        ['Started', 120],
-        ['Ended', 120],
-        ['Duration', 55],
-        ['Code', 102],
+        ['#', 22],
+        ['Status', 84],
+        ['Started', 132],
+        ['Ended', 132],
+        ['Duration', 52],
+        ['Code', 90],
       ],
       input.attempts.map((a) => [
         String(a.attemptNumber),
@@ -247,5 +221,15 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Uint8
       ]),
     );
 
-  return doc.save();
+  const missing = pdfText.missing();
+  if (missing.length > 0) {
+    await w.heading('Characters not shown');
+    await w.text(`No font Faxdesk ships has ${missing.length === 1 ? 'this character' : 'these characters'}; each is printed as \uFFFD above: ${missing.map(codePointLabel).join(', ')}.`);
+  }
+  return { pdf: await doc.save(), missingCharacters: missing };
+}
+
+/** "U+1F600" for a character, so the report names it even though it cannot draw it. */
+export function codePointLabel(ch: string): string {
+  return `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 }

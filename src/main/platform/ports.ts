@@ -46,3 +46,20 @@ export const steadySystem: SystemSignals = {
   onOnlineChange: () => () => {},
   isOnline: () => true,
 };
+
+/** One entry of a file dialog's type list: "PDF document" → ['pdf']. */
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
+/**
+ * The operating system's file dialogs (Electron's `dialog`). Absent in the browser bridge, where the
+ * page downloads files and picks them with the browser's own input.
+ */
+export interface FileDialogs {
+  /** "Save as": the full path the person chose, or null when they cancelled. */
+  saveAs(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<string | null>;
+  /** "Open": the files chosen (empty when cancelled). */
+  open(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<string[]>;
+}

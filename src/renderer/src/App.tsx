@@ -23,6 +23,9 @@ import { ShortcutsHelp } from './shortcuts/ShortcutsHelp';
 import { useAppCommands } from './shortcuts/use-app-commands';
 import { PLATFORM, useShortcutKeys } from './shortcuts/use-shortcuts';
 import { useThemeClass } from './theme';
+import { WelcomeScreen } from './features/welcome/WelcomeScreen';
+import { useWindowTitle } from './features/welcome/sandbox-mode';
+import { useWelcomeStore } from './features/welcome/welcome-store';
 import './styles/shortcuts.css';
 
 const PAGES: Record<PageId, { label: string; render: () => JSX.Element }> = {
@@ -57,9 +60,11 @@ export function App(): JSX.Element {
   const main = useRef<HTMLElement>(null);
   usePageHeadingFocus(main, page);
 
-  useEffect(() => {
-    document.title = badge > 0 ? `(${badge}) Faxdesk` : 'Faxdesk';
-  }, [badge]);
+  useWindowTitle(badge);
+  // First run (empty data folder): the welcome screen until the person is done with it; the sidebar works meanwhile.
+  const welcome = useWelcomeStore((s) => s.show);
+  useEffect(() => void useWelcomeStore.getState().load(), []);
+  const closeWelcome = useWelcomeStore((s) => s.finish);
 
   return (
     <div className="app">
@@ -73,10 +78,13 @@ export function App(): JSX.Element {
             <li key={id}>
               <button
                 type="button"
-                className={id === page ? 'nav-item active' : 'nav-item'}
-                aria-current={id === page ? 'page' : undefined}
+                className={id === page && !welcome ? 'nav-item active' : 'nav-item'}
+                aria-current={id === page && !welcome ? 'page' : undefined}
                 aria-keyshortcuts={ariaKeyShortcuts(`go-to-${id}`, PLATFORM)}
-                onClick={() => navigate({ page: id })}
+                onClick={() => {
+                  if (welcome) void closeWelcome();
+                  navigate({ page: id });
+                }}
               >
                 {PAGES[id].label}
                 {id === 'inbox' && badge > 0 ? (
@@ -92,8 +100,8 @@ export function App(): JSX.Element {
           Keyboard shortcuts <kbd>?</kbd>
         </button>
       </nav>
-      <main className="content" id={MAIN_ID} ref={main} aria-label={PAGES[page].label}>
-        {PAGES[page].render()}
+      <main className="content" id={MAIN_ID} ref={main} aria-label={welcome ? 'Welcome' : PAGES[page].label}>
+        {welcome ? <WelcomeScreen /> : welcome === false ? PAGES[page].render() : null}
       </main>
       <StatusBar />
       <Toasts />

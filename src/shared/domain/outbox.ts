@@ -618,6 +618,8 @@ export interface ReportResult {
   bytes: number;
   /** The PDF itself, for the browser harness (a report is a few KB). */
   base64: string;
+  /** Characters no bundled font has: printed as U+FFFD placeholders (the page says which). */
+  missingCharacters: string[];
 }
 
 /** For the UI's list: the display form of a destination. */

@@ -10,7 +10,14 @@ export function tempDataDir(prefix = 'faxdesk-e2e-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestHarness(dataDir: string, options: Partial<HarnessOptions> = {}): Promise<Harness> {
+/**
+ * `newUser: true` keeps the first-run screen (an empty data folder shows it); other tests play a
+ * person who has been through it already, so they open on the app itself.
+ */
+export async function startTestHarness(dataDir: string, options: Partial<HarnessOptions> & { newUser?: boolean } = {}): Promise<Harness> {
   await ensureWebBuild({ log: () => {} });
-  return startHarness({ dataDir, outDir: OUT_DIR, logger: silentLogger, appVersion: '0.0.0-test', ...options });
+  const { newUser, ...rest } = options;
+  const harness = await startHarness({ dataDir, outDir: OUT_DIR, logger: silentLogger, appVersion: '0.0.0-test', ...rest });
+  if (!newUser) await harness.core.dispatch('welcome:finish', undefined);
+  return harness;
 }

@@ -111,13 +111,15 @@ describe('Test connection', () => {
   it('passes for a good account, saved or not', async () => {
     const draft = await f.ok<AccountTestReport>('accounts:test', { draft: withAdmin() });
     expect(draft.ok).toBe(true);
-    expect(draft.steps.map((s) => s.id)).toEqual(['settings', 'token', 'received', 'admin']);
+    expect(draft.steps.map((s) => s.id)).toEqual(['settings', 'reach', 'clock', 'token', 'received', 'admin']);
     expect(rows()).toBe(0);
     const view = await f.ok<AccountView>('accounts:add', live());
     const saved = await f.ok<AccountTestReport>('accounts:test', { id: view.id });
     expect(saved.steps.map((s) => [s.id, s.outcome])).toEqual([
       ['settings', 'ok'],
       ['keychain', 'ok'],
+      ['reach', 'ok'],
+      ['clock', 'ok'],
       ['token', 'ok'],
       ['received', 'ok'],
     ]);
@@ -135,13 +137,14 @@ describe('Test connection', () => {
     expect(report.failedStep).toBe('token');
     const step = report.steps.find((s) => s.id === 'token')!;
     expect(step).toMatchObject({ outcome: 'failed', code: 'AUTH' });
+    expect(step.message).toMatch(/^Bad App ID or API key: /);
     expect(step.message).toContain(`The service rejected the API key for App ID "${emulator.demo.appId}"`);
   });
 
   it('names the received step for a user-id of another application', async () => {
     const report = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), userId: '99999999-99999999' } });
     expect(report.failedStep).toBe('received');
-    expect(report.steps.find((s) => s.id === 'received')!.message).toContain('user-id "99999999-99999999"');
+    expect(report.steps.find((s) => s.id === 'received')!.message).toMatch(/^Wrong user-id: the App ID and API key work, but the service refused user-id "99999999-99999999"/);
   });
 
   it('names the token step when a web page answers instead of the API', async () => {
@@ -150,14 +153,55 @@ describe('Test connection', () => {
     expect(report.steps.find((s) => s.id === 'token')).toMatchObject({ code: 'BAD_RESPONSE', message: expect.stringMatching(/web page instead of Fax Services API data/) });
   });
 
-  it('names the token step when nothing answers', async () => {
+  it('names the reach step when nothing answers', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const report = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl: `http://127.0.0.1:${port}/api` } });
-    expect(report.failedStep).toBe('token');
-    expect(report.steps.find((s) => s.id === 'token')).toMatchObject({ code: 'NETWORK', message: expect.stringMatching(/connection refused/) });
+    expect(report.failedStep).toBe('reach');
+    expect(report.steps.find((s) => s.id === 'reach')).toMatchObject({ code: 'NETWORK', message: expect.stringMatching(/^Unreachable: .*connection refused/) });
+    expect(report.steps.filter((s) => s.outcome === 'skipped').map((s) => s.id)).toEqual(['clock', 'token', 'received']);
+  });
+
+  it('names a proxy in the way, and a clock too far from the service', async () => {
+    const answer = (status: number, date: string) =>
+      http.createServer((_req, res) => {
+        res.setHeader('Date', date);
+        res.writeHead(status, { 'content-type': 'text/plain' }).end('no');
+      });
+    // Electron's net.fetch (the app's) reports a proxy it cannot pass as net::ERR_PROXY_…; Node's fetch hides a 407 the same way.
+    const proxied = await startCore({
+      startEmulator: null,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('proxied.example')) throw new TypeError('fetch failed', { cause: new Error('net::ERR_PROXY_CONNECTION_FAILED') });
+        return fetch(input, init);
+      }) as typeof fetch,
+    });
+    try {
+      const report = await proxied.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl: 'https://proxied.example/api' } });
+      expect(report.failedStep).toBe('reach');
+      expect(report.steps.find((s) => s.id === 'reach')!.message).toMatch(/^Proxy: Faxdesk could not reach proxied\.example: the proxy server refused the connection/);
+    } finally {
+      await proxied.stop();
+    }
+    const servers = [answer(407, new Date().toUTCString()), answer(404, new Date(Date.now() - 17 * 60_000).toUTCString())];
+    const urls: string[] = [];
+    for (const s of servers) {
+      await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
+      urls.push(`http://127.0.0.1:${(s.address() as AddressInfo).port}/api`);
+    }
+    try {
+      const proxy = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl: urls[0] } });
+      expect(proxy.failedStep).toBe('reach');
+      expect(proxy.steps.find((s) => s.id === 'reach')!.code).toBe('NETWORK');
+      const skewed = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl: urls[1] } });
+      expect(skewed.failedStep).toBe('clock');
+      expect(skewed.steps.find((s) => s.id === 'clock')!.message).toMatch(/^Clock skew: this computer's clock is 17 minutes ahead of the service's/);
+      expect(skewed.steps.find((s) => s.id === 'token')!.outcome).toBe('skipped');
+    } finally {
+      for (const s of servers) s.close();
+    }
   });
 
   it('names the admin step for wrong admin credentials', async () => {

@@ -41,6 +41,8 @@ describe('the Sandbox account', () => {
     expect(report.ok).toBe(true);
     expect(report.steps.map((s) => [s.id, s.outcome])).toEqual([
       ['settings', 'ok'],
+      ['reach', 'ok'],
+      ['clock', 'ok'],
       ['token', 'ok'],
       ['received', 'ok'],
       ['admin', 'ok'],

@@ -132,6 +132,33 @@ describe('fax images', () => {
     expect(texts[1]).toContain('Hello from the conformance suite.');
   });
 
+  it('prints names in every script on the cover page, in the header and in text documents, as written', async () => {
+    const names = ['Zoë Ødegård', 'Дмитрий Соколов', '王小明', 'Δήμητρα', 'שרה כהן', 'محمد عبد الله'];
+    const res = await api.post('/faxes', {
+      destinations: [{ fax_number: '12125550100', to_name: '王小明', to_company: 'Δήμητρα' }],
+      documents: [{ document_type: 'TXT', document_content: b64(names.join('\n')) }],
+      fax_options: {
+        include_cover_page: true,
+        cover_page_options: { from_name: 'Zoë Ødegård', subject: 'Дмитрий Соколов', message: names.join('\n') },
+        header_options: { line_1: ['${CSID}', 'P. ${CURRENT_PAGE}/${TOTAL_PAGE}'], line_2: ['Att: שרה כהן'] },
+        custom_CSID: 'Δήμητρα 𓀀',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    const texts = await pdfPageTexts(await deliveredPdf(res.body[0].fax_id as string));
+    expect(texts).toHaveLength(2);
+    const [cover, page] = texts as [string, string];
+    expect(cover).toContain('王小明, Δήμητρα');
+    expect(cover).toContain('Zoë Ødegård');
+    expect(cover).toContain('Дмитрий Соколов');
+    for (const name of names) expect(cover).toContain(name);
+    for (const name of names) expect(page).toContain(name);
+    expect(page).toContain('Att: שרה כהן');
+    // A character no bundled font has is printed as a visible placeholder, not dropped.
+    expect(page).toContain('Δήμητρα \uFFFD');
+    expect(cover).not.toContain('?');
+  });
+
   it('copies PDF pages, places images on pages, and stands in for formats it does not lay out', async () => {
     const source = await PDFDocument.create();
     const font = await source.embedFont(StandardFonts.Helvetica);

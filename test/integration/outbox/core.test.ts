@@ -56,7 +56,7 @@ describe('compose and outbox through the IPC gate', () => {
     expect(f.events.some(([name, payload]) => name === 'outbox:changed' && (payload as { ids: string[] }).ids.includes(jobId))).toBe(true);
     // One notification, whoever (outbox or sync) saw it finish; looking again changes nothing.
     await f.ok('outbox:get', { jobId });
-    expect(shown.filter((n) => n.target && 'jobId' in n.target && n.target.jobId === jobId).map((n) => n.title)).toEqual(['Fax delivered']);
+    expect(shown.filter((n) => n.target && 'jobId' in n.target && n.target.jobId === jobId).map((n) => n.title)).toEqual(['Sandbox (practice): Fax delivered']);
 
     const page = await f.ok<OutboxPage>('outbox:list', { phase: 'completed' });
     expect(page.items.map((i) => i.id)).toContain(jobId);

@@ -4,6 +4,8 @@
  * then held to Faxdesk's rules (targets, icons, fuses, file associations, what goes into the app).
  */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type * as Minimatch from 'minimatch';
 import path from 'node:path';
 import { FuseV1Options } from '@electron/fuses';
 // The loader and validator `electron-builder` itself runs (app-builder-lib is electron-builder's engine, same pinned version).
@@ -12,8 +14,11 @@ import type { Configuration, FileAssociation, TargetConfigType } from 'electron-
 import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
 import { SUPPORTED_EXTENSIONS } from '../../../src/main/desktop/launch-args';
+import { SHIPPED_FONT_FILES } from '../../../src/pdf-text';
 
 const ROOT = path.resolve(__dirname, '../../..');
+// The glob matcher electron-builder filters `files` with (its own copy, whatever npm hoists).
+const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof Minimatch;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   main: string;
   scripts: Record<string, string>;
@@ -125,6 +130,25 @@ describe('electron-builder configuration', () => {
     expect(files).toContain('!**/*.map');
     expect(pkg.main.replace(/^\.\//, '')).toMatch(/^out\//);
     expect(([] as string[]).concat(config.asarUnpack ?? [])).toContain('**/*.node');
+  });
+
+  it('ships the PDF fonts src/pdf-text reads, and no other files of the font packages', () => {
+    const excluded = ([] as unknown[])
+      .concat(config.files ?? [])
+      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
+      .filter((f) => f.startsWith('!'))
+      .map((f) => f.slice(1));
+    const shipped = (file: string) => !excluded.some((pattern) => minimatch(file, pattern, { dot: true }));
+    const real = (specifier: string) => specifier.replace('*', specifier.includes('noto-sans-kr') ? '21' : '116');
+    for (const specifier of SHIPPED_FONT_FILES) {
+      expect(fs.existsSync(path.join(ROOT, 'node_modules', real(specifier))), specifier).toBe(true);
+      expect(shipped(`node_modules/${real(specifier)}`), specifier).toBe(true);
+      expect(pkg.dependencies, specifier).toHaveProperty(specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0]!);
+    }
+    for (const other of ['dejavu-fonts-ttf/ttf/DejaVuSerif.ttf', '@fontsource/noto-sans-sc/files/noto-sans-sc-116-700-normal.woff', '@fontsource/noto-sans-sc/files/noto-sans-sc-116-400-normal.woff2', '@fontsource/noto-sans-kr/index.css', '@fontsource/noto-sans-kr/scss/metadata.scss']) {
+      expect(shipped(`node_modules/${other}`), other).toBe(false);
+    }
+    for (const runtime of ['pdf-lib', '@pdf-lib/fontkit']) expect(pkg.dependencies, runtime).toHaveProperty(runtime);
   });
 
   it('does not rebuild the native modules, which are N-API prebuilt runtime dependencies', () => {

@@ -31,4 +31,12 @@ describe('process boundaries enforced by lint', () => {
     expect(await restrictedImports('src/main/sync/probe.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(1);
     expect(await restrictedImports('src/main/electron/probe.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(0);
   });
+
+  it('the emulator and src/pdf-text stay out of main; both may use src/pdf-text', async () => {
+    expect(await restrictedImports('src/emulator/images/probe.ts', "import { createCore } from '../../main/core';\nexport const x = createCore;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/emulator/images/probe.ts', "import { PdfText } from '../../pdf-text';\nexport const x = PdfText;\n")).toHaveLength(0);
+    expect(await restrictedImports('src/pdf-text/probe.ts', "import { startEmulator } from '../emulator';\nexport const x = startEmulator;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/pdf-text/probe.ts', "import { AppError } from '../main/errors';\nexport const x = AppError;\n")).toHaveLength(1);
+    expect(await restrictedImports('src/main/outbox/probe.ts', "import { PdfText } from '../../pdf-text';\nexport const x = PdfText;\n")).toHaveLength(0);
+  });
 });

@@ -11,6 +11,8 @@ import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useInboxStore } from '../stores/inbox-store';
 import { useNow, useSyncStore } from '../stores/sync-store';
+import { SANDBOX_WORDS, useSandboxIsDefault } from '../features/welcome/sandbox-mode';
+import '../styles/welcome.css';
 
 export function StatusBar(): JSX.Element {
   const { status, error, busy, refresh, setPaused } = useSyncStore();
@@ -21,6 +23,7 @@ export function StatusBar(): JSX.Element {
   const labelOf = (account: AccountSyncStatus) => accounts.find((a) => a.id === account.accountId)?.displayLabel ?? account.label;
   const several = (status?.accounts.length ?? 0) > 1;
   const bar = useRef<HTMLElement>(null);
+  const sandbox = useSandboxIsDefault();
 
   // Toasts float above the bar: tell the stylesheet how tall it is (an error can take two lines).
   useLayoutEffect(() => {
@@ -74,6 +77,11 @@ export function StatusBar(): JSX.Element {
         ) : null}
       </div>
       <div className="status-bar-side">
+        {sandbox ? (
+          <span className="status-bar-sandbox" data-testid="status-sandbox">
+            {SANDBOX_WORDS}
+          </span>
+        ) : null}
         {status?.paused ? (
           <span className="status-bar-paused" data-testid="sync-paused">
             {pausedText(status)}

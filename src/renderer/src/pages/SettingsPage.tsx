@@ -4,6 +4,7 @@ import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
 import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
 import { useAppStore } from '../stores/app-store';
+import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 
 export function SettingsPage(): JSX.Element {
   return (
@@ -196,6 +197,11 @@ function DiagnosticsExport(): JSX.Element {
   const run = async () => {
     setState({ busy: true, message: null, failed: false });
     try {
+      if (await hasNativeFileDialogs()) {
+        const outcome = await saveWithDialog({ what: 'diagnostics' });
+        setState({ busy: false, failed: false, message: outcome.saved ? `Saved ${outcome.path} (${Math.max(1, Math.round(outcome.bytes / 1024))} KB). It holds no passwords or API keys.` : null });
+        return;
+      }
       const bundle = await unwrap(faxdesk.desktop.exportDiagnostics());
       setState({ busy: false, failed: false, message: `Saved ${bundle.file} (${Math.max(1, Math.round(bundle.bytes / 1024))} KB). It holds no passwords or API keys.` });
     } catch (e) {

@@ -15,6 +15,7 @@ import type { InboxChange } from '../../../shared/ipc/contract/inbox';
 import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { downloadBytes } from '../features/inbox/download';
+import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 import { appendPage, base64ToBytes, filtersProblem, listInput, mergeFreshPage, NO_FILTERS, orderOf, patchRows, removeRows, type InboxFilters } from '../features/inbox/paging';
 import { printDocument, type FaxDocument } from '../features/viewer';
 import { useAppStore } from './app-store';
@@ -336,6 +337,11 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
     saveAs: async (id) => {
       try {
+        if (await hasNativeFileDialogs()) {
+          const outcome = await saveWithDialog({ what: 'inbox-fax', id });
+          if (outcome.saved) set({ notice: { kind: 'info', text: `Saved to ${outcome.path}.` } });
+          return;
+        }
         const result = await unwrap(faxdesk.inbox.saveAs({ id }));
         if (result.kind === 'pdf') {
           downloadBytes(base64ToBytes(result.base64), result.fileName);

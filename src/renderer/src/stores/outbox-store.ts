@@ -19,6 +19,7 @@ import type { OutboundState } from '../../../shared/domain/history';
 import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { base64ToBytes, baseName, downloadBlob } from '../features/outbox/download';
+import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../features/files/native-files';
 import type { FaxDocument } from '../features/viewer';
 import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
 import { appendPage, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
@@ -99,7 +100,7 @@ export interface OutboxState {
   loadImage(): Promise<void>;
   hideImage(): void;
   /** Downloads the delivered image on screen as a PDF file. */
-  saveImage(): void;
+  saveImage(): Promise<void>;
   dismissNotice(): void;
   dismissListNotice(): void;
 }
@@ -434,11 +435,17 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
 
     report: async () => {
       await act('report', async (jobId) => {
+        if (await hasNativeFileDialogs()) {
+          const outcome = await saveWithDialog({ what: 'report', jobId });
+          if (outcome.saved && get().selectedId === jobId) set({ notice: { jobId, kind: 'ok', text: `Transmission report: ${savedSentence(outcome)}` } });
+          return;
+        }
         const result = await unwrap(faxdesk.outbox.report({ jobId }));
         const name = baseName(result.file);
         downloadBlob(new Blob([base64ToBytes(result.base64)], { type: 'application/pdf' }), name);
         if (get().selectedId === jobId) {
-          set({ notice: { jobId, kind: 'ok', text: `Transmission report downloaded (${name}). Faxdesk also keeps a copy at ${result.file}.` } });
+          const missing = result.missingCharacters.length > 0 ? ` ${missingSentence(result.missingCharacters)}` : '';
+          set({ notice: { jobId, kind: 'ok', text: `Transmission report downloaded (${name}). Faxdesk also keeps a copy at ${result.file}.${missing}` } });
         }
       });
     },
@@ -447,6 +454,11 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       if (get().exporting) return;
       set({ exporting: true, listNotice: null });
       try {
+        if (await hasNativeFileDialogs()) {
+          const outcome = await saveWithDialog({ what: 'outbox-csv', ...filterInput(get().filters) });
+          if (outcome.saved) set({ listNotice: { kind: 'ok', text: `Exported the list. ${savedSentence(outcome)}` } });
+          return;
+        }
         const result = await unwrap(faxdesk.outbox.exportCsv(filterInput(get().filters)));
         if (result.kind !== 'text') throw new Error('Faxdesk wrote the CSV to a file instead of handing it over.');
         downloadBlob(new Blob([result.text], { type: 'text/csv;charset=utf-8' }), result.fileName);
@@ -483,10 +495,19 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
 
     hideImage: () => set({ image: null }),
 
-    saveImage: () => {
+    saveImage: async () => {
       const image = get().image;
       if (!image || image.status !== 'ready') return;
-      downloadBlob(new Blob([image.data], { type: 'application/pdf' }), image.fileName);
+      if (!(await hasNativeFileDialogs())) {
+        downloadBlob(new Blob([image.data], { type: 'application/pdf' }), image.fileName);
+        return;
+      }
+      try {
+        const outcome = await saveWithDialog({ what: 'sent-fax', jobId: image.jobId });
+        if (outcome.saved) set({ notice: { jobId: image.jobId, kind: 'ok', text: `Sent fax: ${savedSentence(outcome)}` } });
+      } catch (error) {
+        set({ notice: { jobId: image.jobId, kind: 'error', text: `The fax was not saved: ${errorMessage(error)}` } });
+      }
     },
 
     dismissNotice: () => set({ notice: null }),

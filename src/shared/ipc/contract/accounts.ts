@@ -53,7 +53,7 @@ export interface AccountView {
   updatedAt: string;
 }
 
-export type AccountTestStepId = 'settings' | 'keychain' | 'token' | 'received' | 'admin';
+export type AccountTestStepId = 'settings' | 'keychain' | 'reach' | 'clock' | 'token' | 'received' | 'admin';
 
 export interface AccountTestStep {
   id: AccountTestStepId;

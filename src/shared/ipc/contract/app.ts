@@ -11,6 +11,8 @@ export interface AppInfo {
   platform: string;
   /** 'electron' in the desktop app, 'bridge' in the browser harness. */
   shell: 'electron' | 'bridge';
+  /** 'native': save and open through main's OS dialogs (files:*); 'browser': the page downloads and picks files. */
+  fileDialogs: 'native' | 'browser';
   versions: Record<string, string>;
 }
 

@@ -19,13 +19,8 @@ export interface DiagnosticsBundle {
   bytes: number;
 }
 
-export const ExportDiagnosticsInputSchema = z
-  .object({
-    /** Where to write the .zip (an absolute path ending in .zip); default: the data folder's diagnostics/ folder. */
-    destination: z.string().min(1).max(4096).optional(),
-  })
-  .strict()
-  .optional();
+/** No input: the .zip goes to the data folder's diagnostics/ (elsewhere only through files:saveAs). */
+export const ExportDiagnosticsInputSchema = z.void();
 
 export const desktopCalls = {
   /**

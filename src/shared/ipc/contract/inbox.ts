@@ -135,8 +135,6 @@ const Ids = z.object({ ids: z.array(Id).min(1, 'Choose at least one fax.').max(5
 export const InboxSaveAsInputSchema = z
   .object({
     id: Id,
-    /** Absolute path chosen in a save dialog; left out in the browser bridge (the bytes come back). */
-    destination: z.string().min(1).max(4096).optional(),
   })
   .strict();
 

@@ -9,6 +9,8 @@ import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
 import { desktopCalls, desktopEvents } from './desktop';
+import { fileCalls } from './files';
+import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
 import { webhookCalls, webhookEvents } from './webhooks';
@@ -17,6 +19,8 @@ export const calls = {
   ...appCalls,
   ...accountCalls,
   ...desktopCalls,
+  ...fileCalls,
+  ...welcomeCalls,
   ...inboxCalls,
   ...contactCalls,
   ...outboxCalls,

@@ -88,7 +88,6 @@ export const OutboxListInputSchema = z
   .strict()
   .default({});
 
-const Destination = z.string().min(1).max(4096);
 
 export const outboxCalls = {
   /** Reads, checks and stores files (content-addressed in the data folder) for a fax. */
@@ -115,13 +114,10 @@ export const outboxCalls = {
   'outbox:reschedule': call(z.object({ jobId: JobId, scheduledAt: z.string().max(100).nullable() }).strict()).returns<OutboxItem[]>(),
   /** Checks the service's sent list now for a job whose outcome is unknown. Never sends again. */
   'outbox:reconcile': call(z.object({ jobId: JobId }).strict()).returns<OutboxItem[]>(),
-  /**
-   * The listed jobs (same filters as outbox:list) as CSV: returned as text (no destination: the page
-   * downloads it), or written to `destination` (a full path ending in .csv).
-   */
+  /** The listed jobs (same filters as outbox:list) as CSV text, for the page to download (files:saveAs writes it). */
   'outbox:exportCsv': call(
     z
-      .object({ accountId: z.string().max(200).optional(), phase: Phase.optional(), search: z.string().max(500).optional(), destination: Destination.optional() })
+      .object({ accountId: z.string().max(200).optional(), phase: Phase.optional(), search: z.string().max(500).optional() })
       .strict()
       .default({}),
   ).returns<CsvExport>(),
@@ -132,7 +128,7 @@ export const outboxCalls = {
    */
   'outbox:image': call(z.object({ jobId: JobId }).strict()).returns<OutboxImage>(),
   /** A transmission report (PDF): job, recipient, pages, timeline, attempts, result. */
-  'outbox:report': call(z.object({ jobId: JobId, destination: Destination.optional() }).strict()).returns<ReportResult>(),
+  'outbox:report': call(z.object({ jobId: JobId }).strict()).returns<ReportResult>(),
 } as const;
 
 export const outboxEvents = {

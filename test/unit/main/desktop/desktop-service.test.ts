@@ -119,22 +119,22 @@ describe('DesktopService', () => {
     expect(await dispatch('desktop:takePendingFiles', undefined)).toMatchObject({ ok: true, value: { files: [{ path: '/docs/a.pdf' }] } });
   });
 
-  it('exports diagnostics to the data folder by default, or to a chosen .zip', async () => {
-    const { dataDir, dispatch } = setup();
+  it('exports diagnostics to the data folder by default, or to a chosen .zip (main-side only)', async () => {
+    const { desktop, dataDir, dispatch } = setup();
     const result = await dispatch('desktop:exportDiagnostics', undefined);
     expect(result).toMatchObject({ ok: true, value: { file: path.join(dataDir, 'diagnostics', 'faxdesk-diagnostics-20260506-070809Z.zip') } });
-    const again = await dispatch('desktop:exportDiagnostics', {});
+    const again = await dispatch('desktop:exportDiagnostics', undefined);
     expect(again).toMatchObject({ ok: true, value: { file: path.join(dataDir, 'diagnostics', 'faxdesk-diagnostics-20260506-070809Z-2.zip') } });
+    // Only main picks another place (files:saveAs, after the Save dialog); the page cannot name one.
     const chosen = path.join(dataDir, 'for-support.zip');
-    const written = await dispatch('desktop:exportDiagnostics', { destination: chosen });
-    expect(written).toEqual({ ok: true, value: { file: chosen, bytes: fs.statSync(chosen).size } });
+    expect(desktop.exportDiagnostics(chosen)).toEqual({ file: chosen, bytes: fs.statSync(chosen).size });
+    expect(await dispatch('desktop:exportDiagnostics', { destination: chosen })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
-  it('refuses a destination that is relative, not a .zip, in a missing folder, or an unknown field', async () => {
-    const { dispatch } = setup();
-    expect(await dispatch('desktop:exportDiagnostics', { destination: 'out.zip' })).toMatchObject({ ok: false, error: { code: 'VALIDATION', field: 'destination' } });
-    expect(await dispatch('desktop:exportDiagnostics', { destination: '/tmp/x.sh' })).toMatchObject({ ok: false, error: { code: 'VALIDATION', message: 'The diagnostics file name must end in .zip.' } });
-    expect(await dispatch('desktop:exportDiagnostics', { destination: '/no/such/folder/x.zip' })).toMatchObject({ ok: false, error: { code: 'FILE' } });
-    expect(await dispatch('desktop:exportDiagnostics', { destination: '/tmp/x.zip', extra: 1 })).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  it('refuses a destination that is relative, not a .zip, or in a missing folder', () => {
+    const { desktop } = setup();
+    expect(() => desktop.exportDiagnostics('out.zip')).toThrow(expect.objectContaining({ code: 'VALIDATION', field: 'destination' }));
+    expect(() => desktop.exportDiagnostics('/tmp/x.sh')).toThrow('The diagnostics file name must end in .zip.');
+    expect(() => desktop.exportDiagnostics('/no/such/folder/x.zip')).toThrow(expect.objectContaining({ code: 'FILE' }));
   });
 });

@@ -271,13 +271,13 @@ describe('with stored jobs', () => {
     expect(h.module.outbox.outbound.listByCompose(composeId)[0]).toMatchObject({ faxId: listed.faxId, state: 'NEW' });
   });
 
-  it('writes a transmission report any PDF reader opens, with names the standard font cannot draw replaced', async () => {
+  it('writes a transmission report any PDF reader opens, to the data folder or a chosen full path', async () => {
     h = await harness();
     const composeId = randomUUID();
     await h.module.outbox.send({ composeId, ...h.draft({ recipients: [{ number: '12125550100', name: '山田 Ōkubo', company: 'ACME' }] }) });
     await h.module.outbox.drain();
     const [job] = h.module.outbox.outbound.listByCompose(composeId);
-    const bytes = await buildTransmissionReport({
+    const { pdf: bytes, missingCharacters } = await buildTransmissionReport({
       job: job!,
       accountLabel: 'Office',
       timeline: h.module.outbox.events.timeline({ direction: 'OUTBOUND', outboundId: job!.id }),
@@ -288,6 +288,7 @@ describe('with stored jobs', () => {
     });
     const pdf = await PDFDocument.load(bytes);
     expect(pdf.getPageCount()).toBe(1);
+    expect(missingCharacters).toEqual([]);
     expect(pdf.getTitle()).toContain(job!.faxId!);
     const file = path.join(h.dir, 'custom', 'report.pdf');
     const written = await h.module.outbox.report(job!.id, file);

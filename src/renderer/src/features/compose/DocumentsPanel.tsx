@@ -6,7 +6,10 @@
  */
 import { useLayoutEffect, useMemo, useRef, useState, type DragEvent, type JSX } from 'react';
 import { DOCUMENT_EXTENSIONS, SUPPORTED_TYPES_SENTENCE, formatMegabytes } from '../../../../shared/domain/documents';
+import { errorMessage } from '../../api';
 import { useComposeStore } from '../../stores/compose-store';
+import { useAppStore } from '../../stores/app-store';
+import { hasNativeFileDialogs, openWithDialog } from '../files/native-files';
 import { MAX_DOCUMENTS, MAX_PAYLOAD_BYTES, documentTotals, formatSize, isBusy, pagesLabel, typeLabel, type DocumentItem } from './documents';
 import { FieldMessages, messagesIdFor, useHasProblem } from './FieldMessages';
 import { domIdFor } from './problems';
@@ -55,6 +58,20 @@ export function DocumentsPanel(): JSX.Element {
     refocus.current = null;
   });
 
+  // The desktop app opens the OS dialog (filtered to what Faxdesk sends); the browser its file input.
+  const chooseFiles = async () => {
+    if (!(await hasNativeFileDialogs())) {
+      inputRef.current?.click();
+      return;
+    }
+    try {
+      const files = await openWithDialog();
+      if (files.length > 0) useComposeStore.getState().addPaths(files);
+    } catch (error) {
+      useAppStore.getState().pushToast({ title: 'Files could not be opened', body: errorMessage(error), level: 'error' });
+    }
+  };
+
   const onDragOver = (e: DragEvent) => {
     if (!hasFiles(e.dataTransfer)) return;
     e.preventDefault();
@@ -94,7 +111,7 @@ export function DocumentsPanel(): JSX.Element {
         <button
           id={domIdFor('documents')}
           type="button"
-          onClick={() => inputRef.current?.click()}
+          onClick={() => void chooseFiles()}
           aria-invalid={invalid || undefined}
           aria-describedby={`compose-documents-types ${messagesIdFor('documents')}`}
         >

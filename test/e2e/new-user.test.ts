@@ -1,0 +1,233 @@
+/**
+ * Faxdesk tried as a new user would, in Chromium through the bridge, from an empty data folder: the
+ * first-run screen (what the Sandbox is; "Connect your fax account" with a wrong key, which is named
+ * and not stored), then a practice fax with a dropped PDF, a header line and a cover page with names
+ * in several scripts, watched to Delivered; the practice fax arriving back in the Sandbox's inbox with
+ * its notification; opening and printing it; the transmission report read back with pdf.js.
+ * The test fails on any console error, any failed request and any axe violation (light and dark).
+ *
+ * FAXDESK_SCREENSHOTS=docs/screenshots makes it also write the screenshots the docs show
+ * (`npm run screenshots`).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator';
+import { MemorySecretStore } from '../../src/main/accounts/secret-store';
+import type { Harness } from '../../src/main/bridge/harness';
+import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
+import { coreCaller, recordPageProblems, stubPrint, waitForSandbox } from './support/app';
+import { launchChromium } from './support/browser';
+import { startTestHarness, tempDataDir } from './support/harness';
+import { pdfPageToPng, pdfTexts } from './support/pdf-png';
+
+const WAIT = { timeout: 30_000 };
+const SCREENSHOTS = process.env['FAXDESK_SCREENSHOTS'] ? path.resolve(process.env['FAXDESK_SCREENSHOTS']) : null;
+const NAMES = { to: '王小明', company: 'Дмитрий Соколов', from: 'Zoë Ødegård', subject: 'Δήμητρα', message: 'שרה כהן · محمد عبد الله' };
+const HEADER_TEXT = 'PRACTICE';
+
+type Emulator = Awaited<ReturnType<typeof startEmulator>>;
+
+async function letter(): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([612, 792]).drawText('My first practice fax', { x: 72, y: 600, size: 24, font });
+  return Buffer.from(await pdf.save());
+}
+
+describe('a new user: first run, a practice fax out and back in, opened and printed', () => {
+  let browser: Browser;
+  let harness: Harness;
+  let emulator: Emulator | null = null;
+  let page: Page;
+  let jobId = '';
+  const secrets = new MemorySecretStore();
+  const problems: string[] = [];
+  const call = coreCaller(() => harness);
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+    harness = await startTestHarness(tempDataDir('faxdesk-new-user-'), {
+      newUser: true,
+      overrides: {
+        secretStore: secrets,
+        startEmulator: async (options) => {
+          emulator = await startEmulator({ ...options, clock: 'manual' });
+          return emulator;
+        },
+      },
+    });
+    await waitForSandbox(harness, WAIT);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    recordPageProblems(page, problems);
+    page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+    });
+    await stubPrint(page);
+    await page.goto(harness.bridge.url);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await harness?.stop();
+  });
+
+  const detail = () => page.getByTestId('outbox-detail');
+
+  async function expectAxeClean(scope: string): Promise<void> {
+    for (const theme of ['light', 'dark'] as const) {
+      await call('settings:set', { theme });
+      await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => `${scope} (${theme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+    await call('settings:set', { theme: 'light' });
+    await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'light');
+  }
+
+  async function shoot(name: string, target: Page | ReturnType<Page['locator']> = page): Promise<void> {
+    if (!SCREENSHOTS) return;
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await target.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled' });
+  }
+
+  async function advance(ms: number): Promise<void> {
+    await emulator!.control.advance(ms);
+    harness.core.sync.runNow('sandbox');
+  }
+
+  it('opens on the first-run screen, with the Sandbox marked as practice in the title and the status bar', async () => {
+    const welcome = page.getByTestId('welcome');
+    await welcome.waitFor(WAIT);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Welcome to Faxdesk');
+    await expect(welcome.textContent()).resolves.toContain('The Sandbox is a practice account on this computer: nothing is really faxed.');
+    await expect.poll(() => page.title(), WAIT).toBe('Faxdesk — Sandbox (practice)');
+    await expect.poll(() => page.getByTestId('status-sandbox').textContent(), WAIT).toBe('Sandbox: practice account, nothing is really faxed');
+    await expectAxeClean('welcome');
+    await shoot('first-run.png');
+  });
+
+  it('"Connect your fax account" names a wrong API key and stores nothing', async () => {
+    const form = page.getByRole('form', { name: 'Connect your fax account' });
+    // Keyboard only: the form is reachable and submits with Enter.
+    await form.getByLabel('App ID').fill(emulator!.demo.appId);
+    await form.getByLabel('API key').fill('not-the-right-key');
+    await form.getByLabel('User-id').fill(emulator!.demo.userId);
+    await form.getByLabel('Region').selectOption({ label: 'Another address…' });
+    await form.getByLabel('Base URL').fill(emulator!.baseUrl);
+    await form.getByLabel('Base URL').press('Enter');
+    const report = page.getByTestId('test-report');
+    await expect.poll(() => report.getAttribute('data-result'), WAIT).toBe('failed');
+    await expect(report.getAttribute('data-failed-step')).resolves.toBe('token');
+    await expect(report.locator('[data-step="token"]').textContent()).resolves.toContain('Bad App ID or API key');
+    expect((await call('accounts:list', undefined)).map((a) => a.kind)).toEqual(['sandbox']);
+    expect(secrets.entries.size).toBe(0);
+    await expectAxeClean('welcome with a failed test');
+  });
+
+  it('sends a practice fax: a dropped PDF, a header line, a cover page in several scripts; watched to Delivered', async () => {
+    await page.getByTestId('welcome-practice').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor(WAIT);
+    await expect.poll(() => (call('welcome:get', undefined) as Promise<{ show: boolean }>).then((s) => s.show)).toBe(false);
+    // The practice recipient is the Sandbox's own number.
+    await expect(page.getByLabel('Recipient 1 fax number', { exact: true }).inputValue()).resolves.toContain(emulator!.demo.faxNumber.slice(-4));
+    await page.getByLabel('Recipient 1 name', { exact: true }).fill(NAMES.to);
+    await page.getByLabel('Recipient 1 company', { exact: true }).fill(NAMES.company);
+
+    const bytes = await letter();
+    const transfer = await page.evaluateHandle((base64) => {
+      const t = new DataTransfer();
+      t.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'practice.pdf', { type: 'application/pdf' }));
+      return t;
+    }, bytes.toString('base64'));
+    const zone = page.getByTestId('compose-dropzone');
+    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
+    await zone.dispatchEvent('drop', { dataTransfer: transfer });
+    await transfer.dispose();
+    await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: 'practice.pdf' }).getByTestId('document-pages').textContent(), WAIT).toBe('1 page');
+
+    const designer = page.getByTestId('header-designer');
+    await designer.getByLabel("Use the service's default header").uncheck();
+    await designer.getByRole('button', { name: 'Add Text to line 1' }).click();
+    await page.keyboard.type(HEADER_TEXT);
+    await expect.poll(() => designer.getByTestId('preview-line-1').textContent(), WAIT).toContain(HEADER_TEXT);
+
+    const cover = page.getByTestId('cover-page-editor');
+    await cover.getByLabel('Include a cover page').check();
+    await cover.getByLabel('From', { exact: true }).fill(NAMES.from);
+    await cover.getByLabel('Subject', { exact: true }).fill(NAMES.subject);
+    await cover.getByLabel('Message', { exact: true }).fill(NAMES.message);
+    await expectAxeClean('compose');
+
+    await page.getByTestId('compose-send').click();
+    const outcome = page.getByTestId('send-outcome');
+    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
+    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
+    await detail().waitFor(WAIT);
+    jobId = (await detail().getAttribute('data-job-id'))!;
+    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
+    await advance(5_000);
+    await expect.poll(() => detail().locator('.outbox-badge-large').textContent(), WAIT).toContain('Delivered');
+    // The delivered notification says it was practice.
+    await expect.poll(() => harness.record.notifications.map((n) => n.title), WAIT).toContain('Sandbox (practice): Fax delivered');
+    await expect.poll(() => page.title()).toMatch(/^(\(\d+\) )?Faxdesk — Sandbox \(practice\)$/);
+    await expectAxeClean('outbox');
+  });
+
+  it('shows the cover page, in every script, in the delivered image', async () => {
+    const section = detail().getByTestId('outbox-image');
+    await section.getByRole('button', { name: 'Show the delivered image' }).click();
+    const viewer = section.getByRole('region', { name: /^Fax viewer: Delivered fax to / });
+    await viewer.waitFor(WAIT);
+    await expect.poll(() => viewer.getByTestId('fax-page-counter').textContent(), WAIT).toBe('Page 1 of 2');
+    await expect.poll(() => viewer.locator('.fax-page[data-page="1"] .fax-page-surface[data-rendered="true"]').count(), WAIT).toBe(1);
+    const image = (await call('outbox:image', { jobId })) as OutboxImage;
+    if (image.kind !== 'pdf') throw new Error(image.message);
+    const [coverText, letterText] = await pdfTexts(Buffer.from(image.base64, 'base64'));
+    for (const name of [NAMES.to, NAMES.company, NAMES.from, NAMES.subject, 'שרה כהן', 'محمد عبد الله']) expect(coverText).toContain(name);
+    expect(coverText).not.toContain('?');
+    expect(letterText).toContain(HEADER_TEXT);
+    expect(letterText).toContain('My first practice fax');
+    if (SCREENSHOTS) fs.writeFileSync(path.join(SCREENSHOTS, 'cover-page.png'), await pdfPageToPng(Buffer.from(image.base64, 'base64'), 1));
+  });
+
+  it('downloads a transmission report whose names read back as written', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), detail().getByRole('button', { name: 'Transmission report' }).click()]);
+    const pdf = fs.readFileSync((await download.path())!);
+    const [text] = await pdfTexts(pdf);
+    expect(text).toContain(NAMES.to);
+    expect(text).toContain(NAMES.company);
+    expect(text).toContain('Delivered');
+    expect(text).toContain('Sandbox (practice account): this fax was not really sent');
+    expect(text).not.toContain('?');
+    if (SCREENSHOTS) fs.writeFileSync(path.join(SCREENSHOTS, 'transmission-report.png'), await pdfPageToPng(pdf, 1));
+  });
+
+  it('the practice fax arrives in the Sandbox inbox with a notification; opened from it, then printed', async () => {
+    await advance(60_000);
+    const toast = page.getByRole('button', { name: /^Sandbox \(practice\): New fax from/ });
+    await toast.waitFor(WAIT);
+    expect(harness.record.notifications.find((n) => n.title.includes('New fax'))?.body).toContain('Practice only: nothing was really faxed.');
+    await toast.click();
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(WAIT);
+    const viewer = page.getByRole('region', { name: /^Fax viewer: Fax from / });
+    await viewer.waitFor(WAIT);
+    await expect.poll(() => viewer.locator('.fax-page .fax-page-surface[data-rendered="true"]').count(), WAIT).toBeGreaterThanOrEqual(1);
+    await page.getByRole('button', { name: 'Print', exact: true }).click();
+    await expect.poll(() => harness.record.prints.length, WAIT).toBe(1);
+    await expect.poll(() => page.evaluate(() => window.__prints?.length ?? 0), WAIT).toBe(1);
+    await expect.poll(() => page.getByTestId('inbox-notice').textContent(), WAIT).toContain('Printed');
+    await expectAxeClean('inbox');
+  });
+
+  it('left the page clean: no console error, no failed request', () => {
+    expect(problems).toEqual([]);
+  });
+});
