@@ -66,7 +66,8 @@ export interface EmulatorControl {
    */
   routeWebhooks(origin: string, route: DeliveryRoute | null): void;
   /** A new, separate account (own app, admin and user), e.g. for tests that need isolation. */
-  createAccount(): DemoAccount;
+  /** A new isolated account; `fixed` sets chosen credentials (tests that look for a known secret). */
+  createAccount(fixed?: Partial<Pick<DemoAccount, 'apiKey' | 'adminPassword' | 'adminUsername'>>): DemoAccount;
   demo(): DemoAccount;
   /** Waits until no webhook delivery, image rendering or other background work is running. */
   idle(): Promise<void>;
