@@ -122,8 +122,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     },
     webhookDeliveries: () => [...store.notifications.values()].sort((a, b) => a.createdAt - b.createdAt).map(deliveryView),
     routeWebhooks: (origin, route) => core.webhooks.routeDeliveries(origin, route),
-    createAccount() {
-      const { account } = core.accounts.createAccount();
+    createAccount(fixed) {
+      const { account } = core.accounts.createAccount(fixed);
       return core.accounts.demoAccount(account.adminId)!;
     },
     demo,

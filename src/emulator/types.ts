@@ -65,8 +65,8 @@ export interface EmulatorControl {
    * instead, trusting `ca` for that route alone (a hosts entry plus a port forward); null removes it.
    */
   routeWebhooks(origin: string, route: DeliveryRoute | null): void;
-  /** A new, separate account (own app, admin and user), e.g. for tests that need isolation. */
-  createAccount(): DemoAccount;
+  /** A new, separate account (own app, admin and user), e.g. for tests that need isolation; `fixed` sets chosen credentials (tests that look for a known secret). */
+  createAccount(fixed?: Partial<Pick<DemoAccount, 'apiKey' | 'adminPassword' | 'adminUsername'>>): DemoAccount;
   demo(): DemoAccount;
   /** Waits until no webhook delivery, image rendering or other background work is running. */
   idle(): Promise<void>;

@@ -15,6 +15,7 @@ import { registerAppSchemeAsPrivileged, serveRenderer } from './electron/protoco
 import { createMainWindow, lockDownSession } from './electron/window';
 import { createFileLogger, logDirOf, teeLogger } from './platform/file-logger';
 import { consoleLogger } from './platform/logger';
+import { installCrashHandler } from './platform/crash-handler';
 import { Redactor } from './platform/redact';
 
 // Tests and portable setups may point the data folder elsewhere.
@@ -23,6 +24,8 @@ if (process.env['FAXDESK_DATA_DIR']) app.setPath('userData', path.resolve(proces
 const redactor = new Redactor();
 const fileLogger = createFileLogger({ dir: logDirOf(app.getPath('userData')), redactor, scope: 'main' });
 const logger = app.isPackaged ? fileLogger : teeLogger(fileLogger, consoleLogger('main'));
+// Replaces Electron's own error dialog, which shows the error with everything it carries, unredacted.
+installCrashHandler({ redactor, logger: fileLogger, onCrash: (summary) => dialog.showErrorBox('Faxdesk stopped after an unexpected error', summary), exit: (code) => app.exit(code) });
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
 const resourcesDir = path.join(app.getAppPath(), 'resources');
 let core: Core | null = null;

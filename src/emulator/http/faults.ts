@@ -6,13 +6,16 @@
  * - phase 'after': the request is processed and its effects committed, THEN the fault replaces or
  *   corrupts the response. This is how a test makes an ambiguous send (the fax exists, the client saw
  *   a 500, a reset or a broken body).
+ * 'echo-headers' answers `status` (default 500) with an error body that repeats the request's headers,
+ * credentials included, as misconfigured gateways and debug pages do: a client must not pass such a body
+ * on (to its log, its UI) with the credentials in it.
  * It fires `count` times (default 1, or unlimited when only a probability is given), each time with
  * `probability` (default 1). The control surface is never subject to faults.
  */
 import { badRequest } from './errors';
 import { isPlainObject, newId } from '../util';
 
-export const FAULT_KINDS = ['status', 'delay', 'reset', 'truncate', 'malformed', 'rate-limit', 'hang'] as const;
+export const FAULT_KINDS = ['status', 'delay', 'reset', 'truncate', 'malformed', 'rate-limit', 'hang', 'echo-headers'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 export type FaultPhase = 'before' | 'after';
 
@@ -21,7 +24,7 @@ export interface FaultSpec {
   route: string;
   kind: FaultKind;
   phase?: FaultPhase;
-  /** For 'status' (default 500). */
+  /** For 'status' and 'echo-headers' (default 500). */
   status?: number;
   /** For 'delay' (default 1000 ms, real time). */
   delayMs?: number;

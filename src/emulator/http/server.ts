@@ -104,7 +104,14 @@ function errorResult(status: number, details: ErrorDetail[], transactionId: stri
 
 const STATUS_TEXT: Record<number, string> = { 429: 'Too Many Requests.', 401: 'Unauthorized', 403: 'Forbidden', 500: 'Internal server error' };
 
-function faultResult(fault: Fault, transactionId: string): HttpResult {
+function faultResult(fault: Fault, transactionId: string, requestHeaders: IncomingMessage['headers'] = {}): HttpResult {
+  if (fault.kind === 'echo-headers') {
+    const echoed = Object.entries(requestHeaders)
+      .map(([name, value]) => `${name}: ${Array.isArray(value) ? value.join(', ') : (value ?? '')}`)
+      .join('\n');
+    if (fault.gatewayStyle) return { status: fault.status, headers: { 'content-type': 'text/plain' }, body: Buffer.from(`Upstream error. The request was:\n${echoed}\n`) };
+    return errorResult(fault.status, [{ element: 'request', message: `Injected fault: the service answered ${fault.status}. Request headers: ${echoed.replace(/\n/g, '; ')}` }], transactionId);
+  }
   if (fault.kind === 'rate-limit') {
     const headers = { 'retry-after': String(fault.retryAfterSeconds) };
     if (fault.gatewayStyle) return { status: 429, headers: { ...headers, 'content-type': 'text/plain' }, body: Buffer.from('Too Many Requests.') };
@@ -228,7 +235,7 @@ export class HttpFront {
           await this.pause(fault.delayMs);
         } else {
           // Not processed: a broken body pretends to be a success, a status fault is the answer.
-          const answer = fault.kind === 'truncate' || fault.kind === 'malformed' ? withSomeBody({ status: 200 }, transactionId) : faultResult(fault, transactionId);
+          const answer = fault.kind === 'truncate' || fault.kind === 'malformed' ? withSomeBody({ status: 200 }, transactionId) : faultResult(fault, transactionId, req.headers);
           this.deliverFault(res, fault, answer, transactionId, finish);
           return;
         }
@@ -247,7 +254,7 @@ export class HttpFront {
     if (fault && fault.phase === 'after') {
       if (fault.kind === 'delay') await this.pause(fault.delayMs);
       else {
-        const replaced = fault.kind === 'status' || fault.kind === 'rate-limit' ? faultResult(fault, transactionId) : result;
+        const replaced = fault.kind === 'status' || fault.kind === 'rate-limit' || fault.kind === 'echo-headers' ? faultResult(fault, transactionId, req.headers) : result;
         this.deliverFault(res, fault, replaced, transactionId, finish);
         return;
       }
@@ -270,6 +277,7 @@ export class HttpFront {
   private deliverFault(res: ServerResponse, fault: Fault, result: HttpResult, transactionId: string, finish: (status: number) => void): void {
     switch (fault.kind) {
       case 'status':
+      case 'echo-headers':
       case 'rate-limit':
       case 'delay': {
         this.write(res, serialise(result, transactionId));

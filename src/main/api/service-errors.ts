@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/result';
 import { AppError, type ServiceErrorItem } from '../errors';
+import { redactCredentials } from '../platform/redact';
 import type { HttpResponse, RequestSpec, ServiceTarget } from './http';
 
 /** What a call's `explain` hook gets to word a status error itself. */
@@ -72,9 +73,14 @@ export function readServiceError(response: HttpResponse): Omit<StatusFacts, 'sta
   return facts;
 }
 
+/**
+ * The service's words, fit to quote in a message: one line, credentials removed (a gateway or debug page
+ * that echoes the request's Authorization or admin-password header must not put it in front of the
+ * person, in the log, or in a crash report), at most MAX_SERVICE_TEXT characters.
+ */
 function cleanText(text: string): string {
   // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = redactCredentials(text.replace(/[\u0000-\u001f\u007f]+/g, ' ')).replace(/\s+/g, ' ').trim();
   return flat.length > MAX_SERVICE_TEXT ? `${flat.slice(0, MAX_SERVICE_TEXT)}…` : flat;
 }
 

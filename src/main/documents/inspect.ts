@@ -3,7 +3,7 @@
  * (PDF, TXT, PNG, JPEG, TIFF), container and encryption checks for the types the service converts. Turns the
  * format checks' short reasons into sentences that name the problem and the fix.
  */
-import { DOCUMENT_TYPE_LABEL, type DocumentProblemCode, type DocumentType } from '../../shared/domain/documents';
+import { DOCUMENT_TYPE_LABEL, MAX_DOCUMENT_PAGES, type DocumentProblemCode, type DocumentType } from '../../shared/domain/documents';
 import type { FormatCheck } from './formats/check';
 import { checkJpeg } from './formats/jpeg';
 import { officeEncryption } from './formats/office';
@@ -22,7 +22,7 @@ export type Inspection =
       /** Set when the bytes to send differ from the file's (UTF-16 text is sent as UTF-8). */
       bytes?: Uint8Array;
     }
-  | { ok: false; code: Extract<DocumentProblemCode, 'EMPTY' | 'CORRUPT' | 'ENCRYPTED' | 'UNSUPPORTED'>; message: string };
+  | { ok: false; code: Extract<DocumentProblemCode, 'EMPTY' | 'CORRUPT' | 'ENCRYPTED' | 'UNSUPPORTED' | 'TOO_LARGE'>; message: string };
 
 const quote = (name: string) => `"${name}"`;
 
@@ -56,7 +56,29 @@ function refused(name: string, type: DocumentType, check: Extract<FormatCheck<un
       };
     case 'UNSUPPORTED':
       return { ok: false, code: 'UNSUPPORTED', message: `${quote(name)} cannot be faxed: ${check.reason}. Save it as PDF and add that instead.` };
+    case 'ACTIVE':
+      // A fax is only the printed pages; a script or a launch action in a file someone sends is a classic
+      // way to deliver harmful code, and the person sending it rarely knows it is there.
+      return {
+        ok: false,
+        code: 'UNSUPPORTED',
+        message: `${quote(name)} ${check.reason.replace(/^it /, '')} (code that runs when the file is opened). Faxdesk does not send files with scripts or launch actions. Print it to a new PDF ("Save as PDF" / "Microsoft Print to PDF") and add that file instead.`,
+      };
   }
+}
+
+/**
+ * A document longer than MAX_DOCUMENT_PAGES is refused: at about half a minute a page it would hold the
+ * line for hours, and such counts come from damaged or hostile files far more often than from real faxes.
+ */
+function tooManyPages(name: string, pages: number): Inspection | null {
+  if (pages <= MAX_DOCUMENT_PAGES) return null;
+  const format = (n: number) => n.toLocaleString('en-US');
+  return {
+    ok: false,
+    code: 'TOO_LARGE',
+    message: `${quote(name)} has ${format(pages)} pages; Faxdesk sends at most ${format(MAX_DOCUMENT_PAGES)} pages per document (a fax that long would hold the line for many hours). Split it into smaller documents and send them as separate faxes.`,
+  };
 }
 
 export async function inspectDocument(name: string, type: DocumentType, bytes: Uint8Array, encoding?: TextEncoding): Promise<Inspection> {
@@ -64,7 +86,7 @@ export async function inspectDocument(name: string, type: DocumentType, bytes: U
     case 'PDF': {
       const check = await checkPdf(bytes);
       if (!check.ok) return refused(name, type, check);
-      return { ok: true, pages: check.info.pages, pagesEstimated: false, warnings: [] };
+      return tooManyPages(name, check.info.pages) ?? { ok: true, pages: check.info.pages, pagesEstimated: false, warnings: [] };
     }
     case 'PNG': {
       const check = await checkPng(bytes);
@@ -80,6 +102,8 @@ export async function inspectDocument(name: string, type: DocumentType, bytes: U
     case 'TIFF': {
       const check = checkTiff(bytes);
       if (!check.ok) return refused(name, type, check);
+      const long = tooManyPages(name, check.info.pages);
+      if (long) return long;
       return { ok: true, pages: check.info.pages, pagesEstimated: false, warnings: [], imageSize: { width: check.info.width, height: check.info.height } };
     }
     case 'TXT':

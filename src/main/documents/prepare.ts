@@ -8,6 +8,7 @@
  * from the content (detect.ts), open and check it (inspect.ts), store it under its SHA-256. Then the limits
  * across the whole set, including documents already attached: 25 documents, 100 MB once encoded.
  */
+import { constants as fsConstants } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import {
@@ -79,7 +80,7 @@ const OS_REASONS: Record<string, string> = {
   EIO: 'the disk reported an error',
   EMFILE: 'too many files are open',
   ENFILE: 'too many files are open',
-  ELOOP: 'it is a link that points to itself',
+  ELOOP: 'it is a symbolic link (or a link that loops), not the file itself',
   ENAMETOOLONG: 'its path is too long',
 };
 
@@ -89,11 +90,58 @@ function unreadable(name: string, error: unknown): Outcome {
   return problem(name, 'UNREADABLE', `"${name}" could not be read: ${reason}${code && OS_REASONS[code] ? ` (${code})` : ''}. Check the file and add it again.`);
 }
 
-class ChangedWhileReading extends Error {}
+/**
+ * A path that is itself a symbolic link is refused, naming where it points. Faxdesk faxes the file a
+ * person chose: a link can make an innocent name ("invoice.txt" in a downloaded archive, a file in the
+ * hot folder) send something else entirely (a key, a password file) without anyone seeing it. Links in
+ * the folders above the file are followed as usual; only the last step must be the document itself.
+ */
+async function symbolicLinkTarget(filePath: string): Promise<string> {
+  try {
+    return await fs.realpath(filePath);
+  } catch {
+    try {
+      return path.resolve(path.dirname(filePath), await fs.readlink(filePath));
+    } catch {
+      return 'a place that cannot be read';
+    }
+  }
+}
 
-/** Reads a whole file into one buffer of its size, reporting progress; refuses a file that grows or shrinks meanwhile. */
-async function readWithProgress(filePath: string, size: number, onBytes: (done: number) => void): Promise<Buffer> {
-  const handle = await fs.open(filePath, 'r');
+async function symbolicLink(name: string, filePath: string): Promise<Outcome> {
+  const target = (await symbolicLinkTarget(filePath)).slice(0, 300);
+  return problem(
+    name,
+    'UNREADABLE',
+    `"${name}" is a link (symbolic link) to ${target}, not a document itself. Faxdesk sends only files you choose directly: if ${target} is what you mean to fax, add that file itself.`,
+  );
+}
+
+class ChangedWhileReading extends Error {}
+class VanishedWhileReading extends Error {}
+
+/** What the file was when it was looked at first; the read must end on the same file, unchanged. */
+interface Seen {
+  size: number;
+  mtimeMs: number;
+  dev: number;
+  ino: number;
+}
+
+/**
+ * Opening without following a link: the path was checked not to be a symbolic link (lstat), and a link
+ * swapped in meanwhile fails to open (ELOOP) instead of being read. Windows has no O_NOFOLLOW.
+ */
+const OPEN_NO_FOLLOW = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0);
+
+/**
+ * Reads a whole file into one buffer of its size, reporting progress. Refuses a file that grows, shrinks
+ * or is modified meanwhile, and one that is deleted, moved or replaced before the read ends: what is
+ * sent must be what is at that path when Faxdesk finished reading it.
+ */
+async function readWithProgress(filePath: string, seen: Seen, onBytes: (done: number) => void): Promise<Buffer> {
+  const size = seen.size;
+  const handle = await fs.open(filePath, OPEN_NO_FOLLOW);
   try {
     const buffer = Buffer.allocUnsafe(size);
     let done = 0;
@@ -105,6 +153,12 @@ async function readWithProgress(filePath: string, size: number, onBytes: (done: 
     }
     const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
     if (bytesRead !== 0) throw new ChangedWhileReading();
+    const opened = await handle.stat();
+    if (opened.nlink === 0) throw new VanishedWhileReading();
+    if (opened.dev !== seen.dev || opened.ino !== seen.ino) throw new VanishedWhileReading();
+    if (opened.size !== size || opened.mtimeMs !== seen.mtimeMs) throw new ChangedWhileReading();
+    const now = await fs.lstat(filePath).catch(() => null);
+    if (!now || now.dev !== seen.dev || now.ino !== seen.ino) throw new VanishedWhileReading();
     return buffer;
   } finally {
     await handle.close();
@@ -167,14 +221,15 @@ export async function prepareDocuments(files: readonly FileToPrepare[], options:
 
   // Stat everything first: the total drives overall progress, and some files fail here without being read.
   const stats = await Promise.all(
-    files.map(async (file, i): Promise<{ size: number } | Outcome> => {
+    files.map(async (file, i): Promise<Seen | Outcome> => {
       const name = names[i]!;
       try {
-        const stat = await fs.stat(file.path);
+        const stat = await fs.lstat(file.path);
+        if (stat.isSymbolicLink()) return symbolicLink(name, file.path);
         if (stat.isDirectory()) return problem(name, 'UNREADABLE', `"${name}" is a folder. Add the files inside it instead.`);
         if (!stat.isFile()) return problem(name, 'UNREADABLE', `"${name}" is not a regular file (a device or a pipe). Add a document file instead.`);
         if (stat.size === 0) return problem(name, 'EMPTY', `"${name}" is empty (0 bytes). Check that it was saved completely, then add it again.`);
-        return tooLarge(name, stat.size) ?? { size: stat.size };
+        return tooLarge(name, stat.size) ?? { size: stat.size, mtimeMs: stat.mtimeMs, dev: stat.dev, ino: stat.ino };
       } catch (error) {
         return unreadable(name, error);
       }
@@ -199,12 +254,14 @@ export async function prepareDocuments(files: readonly FileToPrepare[], options:
     report('reading', 0);
     let bytes: Buffer;
     try {
-      bytes = await readWithProgress(file.path, size, (done) => report('reading', done));
+      bytes = await readWithProgress(file.path, stat, (done) => report('reading', done));
     } catch (error) {
       outcomes.push(
         error instanceof ChangedWhileReading
           ? problem(name, 'UNREADABLE', `"${name}" changed while it was being read (it may still be downloading or being saved). Wait until it is complete and add it again.`)
-          : unreadable(name, error),
+          : error instanceof VanishedWhileReading
+            ? problem(name, 'UNREADABLE', `"${name}" was deleted, moved or replaced while it was being read, so what was read may not be the document you see. Find the file again and add it.`)
+            : unreadable(name, error),
       );
       allBytesBefore += size;
       continue;

@@ -22,8 +22,11 @@ export const electronPrinter: Printer = {
     const window = new BrowserWindow({
       show: false,
       title,
-      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true },
+      // Only Chromium's PDF viewer runs here: no Node, no middle-click windows, no navigating away.
+      webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, plugins: true, disableBlinkFeatures: 'Auxclick' },
     });
+    window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+    window.webContents.on('will-navigate', (event) => event.preventDefault());
     try {
       await window.loadURL(pathToFileURL(file).toString());
       await new Promise<void>((resolve, reject) => {

@@ -29,6 +29,8 @@ export function createMainWindow(options: { preloadDir: string; devServerUrl?: s
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click would otherwise open a link in a new window (setWindowOpenHandler denies it anyway).
+      disableBlinkFeatures: 'Auxclick',
       devTools: !!options.devServerUrl,
     },
   });

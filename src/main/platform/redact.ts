@@ -33,6 +33,17 @@ const TEXT_PATTERNS: [RegExp, string][] = [
   [new RegExp(String.raw`(\b${KEY_WORD}["']?\s*[:=]\s*["']?)(?!\[redacted\])[^\s"',;}&]+`, 'gi'), `$1${REDACTED}`],
 ];
 
+/**
+ * Credentials in free text, by their form alone (no registered values): HTTP credentials and
+ * `secret-key: value` pairs. For text from outside (a service's error body that echoed the request's
+ * headers) before it becomes part of a message anyone sees.
+ */
+export function redactCredentials(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of TEXT_PATTERNS) out = out.replace(pattern, replacement);
+  return out;
+}
+
 export class Redactor {
   /** Every form to search for: the value, and its URL- and JSON-escaped forms. Longest first. */
   private forms: string[] = [];
@@ -53,8 +64,7 @@ export class Redactor {
   redactText(text: string): string {
     let out = text;
     for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    for (const [pattern, replacement] of TEXT_PATTERNS) out = out.replace(pattern, replacement);
-    return out;
+    return redactCredentials(out);
   }
 
   /** A copy of `value` safe to write down: secret-keyed values replaced, every string redacted. */

@@ -74,6 +74,8 @@ export const SUPPORTED_TYPES_SENTENCE =
   'Faxdesk can send PDF, Word (DOC, DOCX), Excel (XLS, XLSX), RTF, HTML, plain text (TXT) and images (PNG, JPEG, TIFF).';
 
 export const MAX_DOCUMENTS = 25;
+/** Pages one document may have (PDF and TIFF, whose pages Faxdesk counts); the service publishes no limit. */
+export const MAX_DOCUMENT_PAGES = 1000;
 export const MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
 
 /**

@@ -10,6 +10,7 @@
  * at most 200; cover page from 200, subject 500, message 10 000.
  */
 import { z } from 'zod';
+import { boundedJson } from '../ipc/bounded-json';
 import { checkDocumentSet, DOCUMENT_TYPES, MAX_DOCUMENTS, type DocumentType } from './documents';
 import type { ClientData, IsoUtc, TransmissionAttempt } from './fax';
 import { FAX_STATE_DESCRIPTIONS } from './fax-status';
@@ -102,8 +103,11 @@ export const ComposeOptionsSchema = z
     clientData: ClientDataInputSchema.default({}),
     /** null: no cover page. */
     coverPage: CoverPageSchema.nullable().default(null),
-    /** header_options as the service takes it; null: the service's default header (left out of the request). */
-    header: z.unknown().nullable().default(null),
+    /**
+     * header_options as the service takes it; null: the service's default header (left out of the request).
+     * Free-form here (the rules below report its problems by field) but bounded in size and depth.
+     */
+    header: boundedJson().nullable().default(null),
   })
   .strict();
 export type ComposeOptions = z.output<typeof ComposeOptionsSchema>;

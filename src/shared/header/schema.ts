@@ -15,9 +15,13 @@ function toZodPath(path: string): (string | number)[] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
-export const HeaderOptionsSchema = z.unknown().transform((input, ctx): HeaderOptions => {
-  const result = validateHeaderOptions(input);
-  if (result.ok) return result.value;
-  for (const error of result.errors) ctx.addIssue({ code: 'custom', message: error.message, path: toZodPath(error.path), input });
-  return z.NEVER;
-});
+export const HeaderOptionsSchema = z
+  .unknown()
+  .transform((input, ctx): HeaderOptions => {
+    const result = validateHeaderOptions(input);
+    if (result.ok) return result.value;
+    for (const error of result.errors) ctx.addIssue({ code: 'custom', message: error.message, path: toZodPath(error.path), input });
+    return z.NEVER;
+  })
+  // An example for tools that read schemas (JSON Schema export, the IPC fuzzer's valid inputs).
+  .meta({ examples: [{ line_1: ['${DATE_TIME3}', 'FROM: ${FROM_NUMBER}', 'P. ${CURRENT_PAGE}/${TOTAL_PAGE}'] }] });

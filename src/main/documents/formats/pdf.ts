@@ -3,11 +3,39 @@
  * it is encrypted. Two checks come first because pdf-lib is lenient: it loads a PDF cut off in the middle
  * when the objects it finds happen to be complete, so a missing end-of-file marker is looked for here.
  */
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import { damaged, type FormatCheck } from './check';
 
 export interface PdfInfo {
   pages: number;
+}
+
+/** Action types that run something when the PDF is opened or clicked: a script, or another program. */
+const ACTIVE_ACTIONS = new Set(['/JavaScript', '/Launch']);
+const SCRIPT_KEY = PDFName.of('JS');
+const ACTION_TYPE_KEY = PDFName.of('S');
+const JAVASCRIPT_NAME_TREE = PDFName.of('JavaScript');
+
+/**
+ * What active content the PDF carries, if any: JavaScript (an action, a /JS entry, the document-level
+ * /JavaScript name tree) or a /Launch action, anywhere in the file (object streams included). Walks every
+ * object once, without recursion into references (each indirect object is visited on its own).
+ */
+export function activeContentOf(document: PDFDocument): 'JavaScript' | 'a launch action' | null {
+  const pending: PDFObject[] = document.context.enumerateIndirectObjects().map(([, object]) => object);
+  while (pending.length > 0) {
+    const object = pending.pop()!;
+    const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null;
+    if (dict) {
+      if (dict.has(SCRIPT_KEY) || dict.has(JAVASCRIPT_NAME_TREE)) return 'JavaScript';
+      const type = dict.get(ACTION_TYPE_KEY);
+      if (type instanceof PDFName && ACTIVE_ACTIONS.has(type.asString())) return type.asString() === '/JavaScript' ? 'JavaScript' : 'a launch action';
+      for (const [, value] of dict.entries()) if (value instanceof PDFDict || value instanceof PDFArray) pending.push(value);
+    } else if (object instanceof PDFArray) {
+      for (const value of object.asArray()) if (value instanceof PDFDict || value instanceof PDFArray) pending.push(value);
+    }
+  }
+  return null;
 }
 
 const PDF_HEADER = Buffer.from('%PDF-', 'latin1');
@@ -40,5 +68,7 @@ export async function checkPdf(bytes: Uint8Array): Promise<FormatCheck<PdfInfo>>
     return damaged('its page list cannot be read');
   }
   if (pages === 0) return { ok: false, code: 'EMPTY', reason: 'it has no pages' };
+  const active = activeContentOf(document);
+  if (active) return { ok: false, code: 'ACTIVE', reason: `it contains ${active}` };
   return { ok: true, info: { pages } };
 }

@@ -269,6 +269,16 @@ describe('reading answers', () => {
     expect(readServiceError(r('x'.repeat(1000), 'text/plain')).serviceMessage!.length).toBeLessThanOrEqual(301);
   });
 
+  it('removes credentials a gateway echoed back in its error body (found by the secret canaries)', () => {
+    const r = (body: string, type = 'application/json') => ({ status: 502, headers: new Headers({ 'content-type': type }), text: body, url: 'x' });
+    const basic = Buffer.from('app-id:CANARY-key').toString('base64');
+    const echoed = `Upstream error. The request was:\nauthorization: Basic ${basic}\nadmin-password: CANARY-pw\nuser-id: 123`;
+    const plain = readServiceError(r(echoed, 'text/plain')).serviceMessage!;
+    expect(plain).toBe('Upstream error. The request was: authorization: Basic [redacted] admin-password: [redacted] user-id: 123');
+    const json = readServiceError(r(JSON.stringify({ errors: [{ element_name: 'request', user_message: 'no', developer_message: 'Authorization: Bearer eyJabc.def.ghi' }] })));
+    expect(json.serviceErrors[0]!.developerMessage).toBe('Authorization: Bearer [redacted]');
+  });
+
   it('parses Retry-After in seconds or as a date', () => {
     expect(parseRetryAfter('5')).toBe(5);
     expect(parseRetryAfter('1.2')).toBe(2);

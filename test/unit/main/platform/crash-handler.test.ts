@@ -1,0 +1,52 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../../src/main/errors';
+import { describeCrash, installCrashHandler } from '../../../../src/main/platform/crash-handler';
+import { Redactor } from '../../../../src/main/platform/redact';
+
+const SECRET = 'CANARY-apikey-9d3b1f';
+
+function crashingError(): AppError {
+  return new AppError('AUTH', `The service said no (key ${SECRET})`, {
+    httpStatus: 401,
+    serviceErrors: [{ developerMessage: `authorization: Basic ${Buffer.from(`app:${SECRET}`).toString('base64')}` }],
+    cause: new Error(`while sending Bearer ${SECRET}`),
+  });
+}
+
+describe('crash handler', () => {
+  it('reports name, message, stack and causes, redacted, and none of the error’s other properties', () => {
+    const redactor = new Redactor();
+    redactor.register(SECRET);
+    const text = describeCrash(crashingError(), redactor);
+    expect(text).toMatch(/^AppError: The service said no \(key \[redacted\]\)/);
+    expect(text).toMatch(/Caused by: Error: while sending Bearer \[redacted\]/);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('Basic');
+    expect(text).not.toContain('serviceErrors');
+  });
+
+  it('on an unhandled rejection: logs, writes to stderr, then exits 1, once', () => {
+    const redactor = new Redactor();
+    redactor.register(SECRET);
+    const source = new EventEmitter();
+    const written: string[] = [];
+    const logged: unknown[] = [];
+    const exits: number[] = [];
+    const remove = installCrashHandler({
+      redactor,
+      source,
+      write: (text) => written.push(text),
+      exit: (code) => exits.push(code),
+      logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
+    });
+    source.emit('unhandledRejection', crashingError());
+    source.emit('uncaughtException', new Error('second'));
+    remove();
+    expect(exits).toEqual([1]);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^Faxdesk stopped after an unexpected error \(unhandled rejection\):\nAppError/);
+    expect(JSON.stringify([written, logged])).not.toContain(SECRET);
+    expect(source.listenerCount('unhandledRejection')).toBe(0);
+  });
+});
