@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { AppInfo } from '../shared/ipc/contract/app';
-import { createAccountsModule, type AccountService, type SecretStore, type StartEmulator } from './accounts';
+import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
@@ -13,7 +13,7 @@ import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
-import { createOutboxModule, type OutboxService } from './outbox';
+import { createOutboxModule, type OutboxCheckpoint, type OutboxConfig, type OutboxService } from './outbox';
 import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
 import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } from './platform/ports';
@@ -24,7 +24,7 @@ import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
 import type { InboxService } from './inbox/inbox-service';
-import { createSyncModule, type SyncService } from './sync';
+import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync';
 import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
@@ -54,6 +54,16 @@ export interface CoreDeps {
   now?: () => Date;
   /** Tests: receiver listener limits and the port the public listener really binds. */
   webhookReceiver?: Pick<WebhooksModuleDeps, 'listenerOptions' | 'bindPort'>;
+  /** Harnesses only (verify, benchmarks): shorter timeouts and waits, crash checkpoints. The app leaves it out. */
+  tuning?: CoreTuning;
+}
+
+export interface CoreTuning {
+  http?: AccountsModuleDeps['http'];
+  outbox?: Partial<OutboxConfig>;
+  /** Called at the outbox's named points of a submission (the crash harness dies at one). */
+  outboxCheckpoint?: (name: OutboxCheckpoint) => void;
+  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads'>;
 }
 
 export interface Core {
@@ -104,6 +114,7 @@ export function createCore(deps: CoreDeps): Core {
     redactor,
     now,
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
+    ...(deps.tuning?.http ? { http: deps.tuning.http } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
@@ -153,6 +164,8 @@ export function createCore(deps: CoreDeps): Core {
     // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
     syncNow: (accountId) => background.sync.noteJobActive(accountId),
     trackActive: false,
+    ...(deps.tuning?.outbox ? { config: deps.tuning.outbox } : {}),
+    ...(deps.tuning?.outboxCheckpoint ? { checkpoint: deps.tuning.outboxCheckpoint } : {}),
   });
 
   // Jobs keep their documents as long as they exist (Resend): only documents no job refers to go.
@@ -176,6 +189,7 @@ export function createCore(deps: CoreDeps): Core {
     notifier,
     printer: deps.printer,
     badge: deps.badge,
+    ...deps.tuning?.sync,
   });
 
   const instant = createWebhooksModule({
