@@ -20,7 +20,7 @@ export interface OutboxAccounts {
 }
 
 /**
- * Named points of a submission, for the crash test (a child process exits at one of them). In the
+ * Named points of a submission, for the crash-points harness (verify/harness/core-child.ts dies at one). In the
  * app the hook is absent and costs nothing.
  */
 export const OUTBOX_CHECKPOINTS = ['persisted', 'payload-built', 'claimed', 'response-received', 'stored'] as const;

@@ -1,0 +1,145 @@
+/**
+ * The app's history file seen from outside the app: what the harness reads after a kill (integrity,
+ * schema version, jobs, received faxes), opened read-only so the file stays exactly as the killed
+ * process left it for the next start; and an older-schema history the harness makes, full of rows,
+ * for the next start to migrate (and be killed while migrating).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../src/main/core';
+import { MIGRATIONS } from '../../src/main/store/migrations';
+import { latestVersion, openDatabase } from '../../src/main/store/database';
+import { HISTORY_WORD } from './crash-protocol';
+
+export interface JobRow {
+  id: string;
+  composeId: string | null;
+  destinationIndex: number;
+  destination: string;
+  state: string;
+  faxId: string | null;
+  errorCode: string | null;
+}
+
+export interface ReceivedRow {
+  faxId: string;
+  imageState: string;
+  deleted: boolean;
+}
+
+export interface HistorySnapshot {
+  exists: boolean;
+  /** 'ok', or what PRAGMA integrity_check / foreign_key_check found. */
+  integrity: string;
+  userVersion: number;
+  latestVersion: number;
+  jobs: JobRow[];
+  received: ReceivedRow[];
+  /** Rows the harness put in an old-schema file (0 in other runs). */
+  historic: { outbound: number; received: number; events: number };
+}
+
+export function historyFileOf(dataDir: string): string {
+  return path.join(dataDir, DATABASE_FILE);
+}
+
+/** Checks the file without changing it. `full`: read the jobs and received faxes too. */
+export function inspectHistory(dataDir: string, full: boolean): HistorySnapshot {
+  const file = historyFileOf(dataDir);
+  const empty: HistorySnapshot = { exists: false, integrity: 'ok', userVersion: 0, latestVersion: latestVersion(), jobs: [], received: [], historic: { outbound: 0, received: 0, events: 0 } };
+  if (!fs.existsSync(file)) return empty;
+  let db: Database.Database;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    return { ...empty, exists: true, integrity: `cannot open: ${(error as Error).message}` };
+  }
+  try {
+    const problems: string[] = [];
+    const integrity = db.pragma('integrity_check') as { integrity_check: string }[];
+    if (!(integrity.length === 1 && integrity[0]!.integrity_check === 'ok')) problems.push(...integrity.map((r) => r.integrity_check));
+    const keys = db.pragma('foreign_key_check') as unknown[];
+    if (keys.length) problems.push(`${keys.length} rows break a foreign key`);
+    const userVersion = db.pragma('user_version', { simple: true }) as number;
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
+    const snapshot: HistorySnapshot = { ...empty, exists: true, integrity: problems.length ? problems.slice(0, 5).join('; ') : 'ok', userVersion };
+    if (!full || !tables.has('outbound')) return snapshot;
+    snapshot.jobs = db
+      .prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, destination, state, fax_id AS faxId, error_code AS errorCode FROM outbound')
+      .all() as JobRow[];
+    snapshot.received = (db.prepare('SELECT fax_id AS faxId, image_state AS imageState, deleted_at AS deletedAt FROM received').all() as { faxId: string; imageState: string; deletedAt: string | null }[]).map(
+      (r) => ({ faxId: r.faxId, imageState: r.imageState, deleted: r.deletedAt !== null }),
+    );
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    snapshot.historic = {
+      outbound: count("SELECT count(*) AS n FROM outbound WHERE fax_id LIKE 'hist-o-%'"),
+      received: count("SELECT count(*) AS n FROM received WHERE fax_id LIKE 'hist-r-%'"),
+      events: count(
+        "SELECT count(*) AS n FROM fax_events WHERE outbound_id IN (SELECT id FROM outbound WHERE fax_id LIKE 'hist-o-%') OR received_id IN (SELECT id FROM received WHERE fax_id LIKE 'hist-r-%')",
+      ),
+    };
+    return snapshot;
+  } catch (error) {
+    return { ...empty, exists: true, integrity: `cannot read: ${(error as Error).message}` };
+  } finally {
+    db.close();
+  }
+}
+
+export interface OldHistory {
+  accountId: string;
+  /** The schema version it was left at. */
+  version: number;
+  rows: { outbound: number; received: number; events: number };
+}
+
+/**
+ * Writes a history file at the schema just before full-text search (0050) with `size` historic
+ * outbound jobs (and half as many received faxes, and their timelines) for an account at `baseUrl`,
+ * so the next start migrates it, indexing every row. Rows are written with the SQL of that schema
+ * (frozen migrations), not through today's repositories.
+ */
+export function writeOldHistory(dataDir: string, account: { baseUrl: string; appId: string; userId: string }, size: number): OldHistory {
+  const searchStep = MIGRATIONS.findIndex((m) => m.name === '0050-search');
+  const steps = MIGRATIONS.slice(0, searchStep > 0 ? searchStep : MIGRATIONS.length - 1);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(historyFileOf(dataDir), { migrations: steps });
+  const accountId = 'verify-old-account';
+  const iso = (i: number) => new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString();
+  const received = Math.floor(size / 2);
+  db.transaction(() => {
+    db.prepare(
+      `INSERT INTO accounts (id, label, kind, enabled, base_url, app_id, user_id, has_api_key, settings, created_at, updated_at)
+       VALUES (?, 'Verify', 'live', 1, ?, ?, ?, 1, '{}', ?, ?)`,
+    ).run(accountId, account.baseUrl, account.appId, account.userId, iso(0), iso(0));
+    const job = db.prepare(
+      `INSERT INTO outbound (id, account_id, origin, fax_id, state, destination, to_name, to_company, subject, client_data, pages, completed_at, error_code, created_at, updated_at)
+       VALUES (?, ?, 'service', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const fax = db.prepare(
+      `INSERT INTO received (id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid, image_path, image_state, downloaded_at, read_at, first_seen_at, updated_at)
+       VALUES (?, ?, ?, ?, 'STORED', ?, ?, ?, ?, ?, 'stored', ?, ?, ?, ?)`,
+    );
+    const event = db.prepare(
+      `INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?)`,
+    );
+    for (let i = 0; i < size; i++) {
+      const id = `hist-job-${i}`;
+      const failed = i % 7 === 0;
+      const number = `1${String(200 + (i % 700))}555${String(1000 + (i % 9000)).padStart(4, '0')}`;
+      job.run(id, accountId, `hist-o-${i}`, failed ? 'ERROR' : 'COMPLETED', number, `Clerk ${i}`, `${HISTORY_WORD} ${i % 50}`, `Invoice ${i}`, JSON.stringify({ client_matter: `M-${i}` }), 1 + (i % 5), iso(i + 2), failed ? 'E42' : null, iso(i), iso(i + 2));
+      event.run('OUTBOUND', id, null, iso(i + 1), 'sent-list', 'IN_PROGRESS', iso(i + 1));
+      event.run('OUTBOUND', id, null, iso(i + 2), 'sent-list', failed ? 'ERROR' : 'COMPLETED', iso(i + 2));
+    }
+    for (let i = 0; i < received; i++) {
+      const id = `hist-fax-${i}`;
+      fax.run(id, accountId, `hist-r-${i}`, 1 + (i % 3), iso(i), `1312555${String(1000 + i).padStart(4, '0')}`, '14155552000', `TSID ${i}`, `inbox/hist-${i}.pdf`, iso(i + 1), iso(i + 1), iso(i), iso(i + 1));
+      event.run('INBOUND', null, id, iso(i), 'received-list', 'RECEIVED', iso(i));
+    }
+  })();
+  const version = db.pragma('user_version', { simple: true }) as number;
+  // Leave it as the older app would: checkpointed and closed.
+  db.close();
+  return { accountId, version, rows: { outbound: size, received, events: size * 2 + received } };
+}
