@@ -95,12 +95,25 @@ export function attemptEvents(jobId: string, detail: TransmissionDetail): NewFax
 }
 
 export class OutboundStates {
+  /** Final-state announcements waiting for the caller's transaction to end (see apply). */
+  private readonly deferred = new Map<string, OutboundFinal>();
+
   constructor(private readonly deps: OutboundStatesDeps) {}
 
-  /** Records a report for a job (by id). The same report again writes nothing and notifies nothing. */
+  /**
+   * Records a report for a job (by id). The same report again writes nothing and notifies nothing.
+   *
+   * Called inside a caller's transaction (the sync writes a page of the sent list in one), the write
+   * is not committed when this returns: the caller may still roll it back (a later row fails, the
+   * process dies), and the same final state would then be written, and announced, again. So the
+   * announcement waits until that transaction has ended (better-sqlite3 transactions are synchronous:
+   * by the next microtask it has committed or rolled back) and is made only if the final state is
+   * there. A process killed in between announces nothing: at most once, never twice.
+   */
   apply(jobId: string, report: OutboundReport, extraEvents: readonly NewFaxEvent[] = []): ApplyResult | null {
     const { outbound, events, db } = this.deps;
     const now = this.deps.now();
+    const nested = db.inTransaction;
     const result = db.transaction((): ApplyResult | null => {
       const job = outbound.get(jobId);
       if (!job) return null;
@@ -114,12 +127,27 @@ export class OutboundStates {
     if (change?.becameFinal && change.origin === 'local' && (change.to === 'COMPLETED' || change.to === 'ERROR' || change.to === 'CANCELED')) {
       const info = describeTransmissionCode(result.job.errorCode);
       const reason = change.to !== 'ERROR' ? null : info?.known ? info.meaning : (change.errorReason ?? info?.meaning ?? null);
-      try {
-        this.deps.notify?.({ kind: 'outbound-final', jobId: change.jobId, state: change.to, destination: change.destination, errorReason: reason });
-      } catch {
-        // A notifier failure must not undo a recorded state.
+      const final: OutboundFinal = { kind: 'outbound-final', jobId: change.jobId, state: change.to, destination: change.destination, errorReason: reason };
+      if (!nested) {
+        this.deferred.delete(change.jobId);
+        this.announce(final);
+      } else {
+        this.deferred.set(change.jobId, final);
+        queueMicrotask(() => {
+          if (this.deferred.get(final.jobId) !== final) return;
+          this.deferred.delete(final.jobId);
+          if (outbound.get(final.jobId)?.state === final.state) this.announce(final);
+        });
       }
     }
     return result;
+  }
+
+  private announce(final: OutboundFinal): void {
+    try {
+      this.deps.notify?.(final);
+    } catch {
+      // A notifier failure must not undo a recorded state.
+    }
   }
 }
