@@ -8,10 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { VerifyPart, VerifyRow, VerifySize } from './part';
 import { crashPoints } from './parts/crash-points';
+import { faultSoak } from './parts/fault-soak';
 
 const size = (process.argv[2] ?? 'ci') as VerifySize;
 const only = process.argv[3];
-const parts: VerifyPart[] = [crashPoints].filter((p) => !only || p.name.startsWith(only));
+const parts: VerifyPart[] = [crashPoints, faultSoak].filter((p) => !only || p.name.startsWith(only));
 
 async function main(): Promise<void> {
   const rows: VerifyRow[] = [];

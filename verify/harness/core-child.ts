@@ -54,21 +54,23 @@ function fetchWithKills(kill: SelfKill | null, postsFile: string): FetchFn {
     const method = (init?.method ?? 'GET').toUpperCase();
     const route = routeOf(method, new URL(String(input)).pathname);
     let request = init;
+    let mine = 0;
     if (route === 'post-faxes') {
       // Every POST /faxes that leaves, by the compose it carries: the parent counts repeats.
       fs.appendFileSync(postsFile, `${referenceIn(init?.body)}\n`);
       marker('phase post');
       if (kill?.kind === 'post-body' && typeof init?.body === 'string') request = { ...init, body: dyingBody(init.body, kill.fraction), duplex: 'half' } as RequestInit;
     } else if (route === 'sync') {
-      syncReads++;
+      // Reads run concurrently (one per feed): each remembers its own number.
+      mine = ++syncReads;
       marker('phase sync');
-      if (kill?.kind === 'sync-read' && kill.when === 'before' && kill.nth === syncReads) die();
+      if (kill?.kind === 'sync-read' && kill.when === 'before' && kill.nth === mine) die();
     } else if (route === 'image') {
       marker('phase image');
     }
     const response = await fetch(input, request);
     if (route === 'post-faxes' && kill?.kind === 'post-answer') die();
-    if (route === 'sync' && kill?.kind === 'sync-read' && kill.when === 'after' && kill.nth === syncReads) die();
+    if (route === 'sync' && kill?.kind === 'sync-read' && kill.when === 'after' && kill.nth === mine) die();
     if (route === 'image' && kill?.kind === 'image-answer') die();
     return response;
   };

@@ -19,7 +19,7 @@ export interface CorpusDocument {
 export const PDF_PAGE_COUNTS = [1, 2, 3, 5, 8, 13, 20] as const;
 export const TIFF_PAGE_COUNTS = [1, 2, 4, 9, 20] as const;
 /** Bumped when the generated files change, so an old cache is not reused. */
-const CORPUS_VERSION = 'v1';
+const CORPUS_VERSION = 'v2';
 
 async function makePdf(pages: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
@@ -34,10 +34,10 @@ async function makePdf(pages: number): Promise<Uint8Array> {
   return doc.save({ useObjectStreams: false });
 }
 
-/** A 1-bit page with a black frame and a diagonal, 204 x 196 dpi like a fine fax, but only 2 x 2.5 inches. */
+/** A 1-bit page with a black frame and a diagonal, 204 x 196 dpi like a fine fax, but only about 1.3 x 1.6 inches. */
 function tiffPage(index: number): BilevelPage {
-  const width = 408;
-  const height = 490;
+  const width = 256;
+  const height = 320;
   const black = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {

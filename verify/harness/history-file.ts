@@ -143,3 +143,15 @@ export function writeOldHistory(dataDir: string, account: { baseUrl: string; app
   db.close();
   return { accountId, version, rows: { outbound: size, received, events: size * 2 + received } };
 }
+
+/** One job's timeline as "at source status" lines (for a finding's note). */
+export function timelineOf(dataDir: string, jobId: string): string[] {
+  const db = new Database(historyFileOf(dataDir), { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('SELECT at, source, status, detail FROM fax_events WHERE outbound_id = ? ORDER BY at, id').all(jobId) as { at: string; source: string; status: string; detail: string }[]).map(
+      (e) => `${e.at.slice(11, 23)} ${e.source} ${e.status}${e.detail !== '{}' ? ` ${e.detail.slice(0, 120)}` : ''}`,
+    );
+  } finally {
+    db.close();
+  }
+}

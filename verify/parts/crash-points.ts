@@ -38,7 +38,7 @@ import { ERRORS_FILE, JOURNAL_FILE, NOTIFICATIONS_FILE, POSTS_FILE, SECRETS_FILE
 import { ensureCorpus, type CorpusDocument } from '../harness/documents';
 import { FileSecretStore, NotificationLog } from '../harness/durable-fakes';
 import { startEmulatorProcess, type EmulatorProcess } from '../harness/emulator-process';
-import { historyFileOf, inspectHistory, writeOldHistory, type HistorySnapshot } from '../harness/history-file';
+import { historyFileOf, inspectHistory, timelineOf, writeOldHistory, type HistorySnapshot } from '../harness/history-file';
 import { openDatabase } from '../../src/main/store/database';
 import { allReceived, allSent, clientFor, composeKey, sentByComposeAndDestination } from '../harness/service-truth';
 import { countRow, formatCount, reportRow } from '../harness/rows';
@@ -360,7 +360,11 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
     if (shown > 1) outcome.inboundTwice.push(`${tag}: inbound ${fax.faxId} announced ${shown} times`);
   }
   outcome.outboundAnnounced = outboundShown.size;
-  for (const [jobId, shown] of outboundShown) if (shown > 1) outcome.outboundTwice.push(`${tag}: the result of job ${jobId} announced ${shown} times`);
+  for (const [jobId, shown] of outboundShown) {
+    if (shown <= 1) continue;
+    const seen = notifications.filter((n) => n.target?.page === 'outbox' && 'jobId' in n.target && n.target.jobId === jobId).map((n) => `${n.title} (pid ${n.pid})`);
+    outcome.outboundTwice.push(`${tag}: the result of job ${jobId} announced ${shown} times: ${seen.join(', ')}; timeline: ${timelineOf(dataDir, jobId).join(' | ')}`);
+  }
 }
 
 /** How long a migration of the harness's old history takes here (kills are aimed inside it). */
