@@ -101,8 +101,10 @@ export async function syncReceived(ctx: FeedContext, options: { sweep: boolean }
             now,
           );
         }
-        if (initial && item.imageDownloaded === true) {
+        if (initial && upsert.created && item.imageDownloaded === true) {
           // Already downloaded elsewhere before this account was first synchronised: history, never announced.
+          // Only a fax new to this history: one an earlier, cut-short first pass stored may have been
+          // downloaded by Faxdesk itself since (the service then says "downloaded"), and is still news.
           // At the fax's own time, so recording it again (a retried first pass) is a no-op.
           const row = stores.received.get(upsert.id)!;
           stores.events.record({ ref, at: row.completedAt, source: 'local', status: IMPORTED_STATUS, detail: {} }, now);

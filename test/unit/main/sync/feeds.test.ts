@@ -56,6 +56,26 @@ describe('received feed', () => {
     expect(h.badge.at(-1)).toBe(2);
   });
 
+  it('a fax this history already held before a first pass that was cut short is announced, not taken for history', async () => {
+    // A first pass stored the row, and the process stopped before the pass finished (no cursor yet);
+    // the next run fetched the image (the service now says "downloaded") and stopped before storing it.
+    h = await harness({ start: false });
+    const fax = h.service.addReceived('ours', T0 - 5 * MIN);
+    new ReceivedRepository(h.db).upsertFromService(
+      ACCOUNT,
+      { faxId: 'ours', completedAt: fax.completedAt!, pages: 1, faxStatus: 'STORED', originatingNumber: fax.originatingNumber, destinationNumber: fax.destinationNumber, originatingTsid: null },
+      new Date(T0),
+    );
+    await h.service.getImage('ours');
+    h.service.addReceived('elsewhere', T0 - 90 * MIN, { imageDownloaded: true });
+    await h.module.start();
+    await cycle();
+    expect(timelineOf('ours')).toContain('NOTIFIED');
+    expect(timelineOf('ours')).not.toContain('IMPORTED');
+    expect(timelineOf('elsewhere')).toContain('IMPORTED');
+    expect(h.notifications.map((n) => n.target)).toEqual([{ page: 'inbox', faxId: 'ours', accountId: ACCOUNT }]);
+  });
+
   it('asks for faxes since the newest seen minus 10 minutes, and a record dated far in the future does not move the window', async () => {
     h = await harness();
     h.service.addReceived('a', T0 - 5 * MIN);
