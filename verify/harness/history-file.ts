@@ -4,6 +4,7 @@
  * process left it for the next start; and an older-schema history the harness makes, full of rows,
  * for the next start to migrate (and be killed while migrating).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -20,6 +21,8 @@ export interface JobRow {
   state: string;
   faxId: string | null;
   errorCode: string | null;
+  /** SHA-256 ids of the job's stored documents. */
+  documents: string[];
 }
 
 export interface ReceivedRow {
@@ -65,9 +68,11 @@ export function inspectHistory(dataDir: string, full: boolean): HistorySnapshot 
     const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name));
     const snapshot: HistorySnapshot = { ...empty, exists: true, integrity: problems.length ? problems.slice(0, 5).join('; ') : 'ok', userVersion };
     if (!full || !tables.has('outbound')) return snapshot;
-    snapshot.jobs = db
-      .prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, destination, state, fax_id AS faxId, error_code AS errorCode FROM outbound')
-      .all() as JobRow[];
+    snapshot.jobs = (
+      db
+        .prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, destination, state, fax_id AS faxId, error_code AS errorCode, documents FROM outbound')
+        .all() as (Omit<JobRow, 'documents'> & { documents: string })[]
+    ).map((r) => ({ ...r, documents: (JSON.parse(r.documents) as { sha256: string }[]).map((d) => d.sha256) }));
     snapshot.received = (db.prepare('SELECT fax_id AS faxId, image_state AS imageState, deleted_at AS deletedAt FROM received').all() as { faxId: string; imageState: string; deletedAt: string | null }[]).map(
       (r) => ({ faxId: r.faxId, imageState: r.imageState, deleted: r.deletedAt !== null }),
     );
@@ -144,11 +149,37 @@ export function writeOldHistory(dataDir: string, account: { baseUrl: string; app
   return { accountId, version, rows: { outbound: size, received, events: size * 2 + received } };
 }
 
-/** One job's timeline as "at source status" lines (for a finding's note). */
-export function timelineOf(dataDir: string, jobId: string): string[] {
+/** Stored documents of these jobs that are missing or whose bytes no longer hash to their id. */
+export function damagedDocuments(dataDir: string, jobs: readonly JobRow[]): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    for (const id of job.documents) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const file = path.join(dataDir, 'documents', id.slice(0, 2), id);
+      let bytes: Buffer;
+      try {
+        bytes = fs.readFileSync(file);
+      } catch {
+        out.push(`${id.slice(0, 12)}… of job ${job.id} is missing`);
+        continue;
+      }
+      if (createHash('sha256').update(bytes).digest('hex') !== id) out.push(`${id.slice(0, 12)}… of job ${job.id} is damaged`);
+    }
+  }
+  return out;
+}
+
+/** One job's (or received fax's, by fax_id) timeline as "at source status" lines (for a finding's note). */
+export function timelineOf(dataDir: string, ref: { jobId: string } | { receivedFaxId: string }): string[] {
   const db = new Database(historyFileOf(dataDir), { readonly: true, fileMustExist: true });
+  const sql =
+    'jobId' in ref
+      ? 'SELECT at, source, status, detail FROM fax_events WHERE outbound_id = ? ORDER BY at, id'
+      : 'SELECT at, source, status, detail FROM fax_events WHERE received_id = (SELECT id FROM received WHERE fax_id = ?) ORDER BY id';
   try {
-    return (db.prepare('SELECT at, source, status, detail FROM fax_events WHERE outbound_id = ? ORDER BY at, id').all(jobId) as { at: string; source: string; status: string; detail: string }[]).map(
+    return (db.prepare(sql).all('jobId' in ref ? ref.jobId : ref.receivedFaxId) as { at: string; source: string; status: string; detail: string }[]).map(
       (e) => `${e.at.slice(11, 23)} ${e.source} ${e.status}${e.detail !== '{}' ? ` ${e.detail.slice(0, 120)}` : ''}`,
     );
   } finally {

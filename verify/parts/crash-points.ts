@@ -38,7 +38,7 @@ import { ERRORS_FILE, JOURNAL_FILE, NOTIFICATIONS_FILE, POSTS_FILE, SECRETS_FILE
 import { ensureCorpus, type CorpusDocument } from '../harness/documents';
 import { FileSecretStore, NotificationLog } from '../harness/durable-fakes';
 import { startEmulatorProcess, type EmulatorProcess } from '../harness/emulator-process';
-import { historyFileOf, inspectHistory, timelineOf, writeOldHistory, type HistorySnapshot } from '../harness/history-file';
+import { damagedDocuments, historyFileOf, inspectHistory, timelineOf, writeOldHistory, type HistorySnapshot } from '../harness/history-file';
 import { openDatabase } from '../../src/main/store/database';
 import { allReceived, allSent, clientFor, composeKey, sentByComposeAndDestination } from '../harness/service-truth';
 import { countRow, formatCount, reportRow } from '../harness/rows';
@@ -120,6 +120,7 @@ interface RunOutcome {
   inboundTwice: string[];
   outboundTwice: string[];
   corrupt: string[];
+  documents: string[];
   migrationLoss: string[];
   failedStarts: string[];
   errors: string[];
@@ -219,6 +220,7 @@ async function executeRun(plan: RunPlan, ctx: { emulator: EmulatorProcess; bundl
     inboundTwice: [],
     outboundTwice: [],
     corrupt: [],
+    documents: [],
     migrationLoss: [],
     failedStarts: [],
     errors: [],
@@ -265,6 +267,7 @@ async function executeRun(plan: RunPlan, ctx: { emulator: EmulatorProcess; bundl
 
   const history = inspectHistory(dataDir, true);
   if (history.integrity !== 'ok') outcome.corrupt.push(`${tag} at the end: ${history.integrity}`);
+  outcome.documents.push(...damagedDocuments(dataDir, history.jobs.filter((j) => j.composeId !== null)).map((d) => `${tag}: ${d}`));
   if (old) {
     const h = history.historic;
     if (history.userVersion !== history.latestVersion) outcome.migrationLoss.push(`${tag}: schema ${history.userVersion}, expected ${history.latestVersion}`);
@@ -356,14 +359,18 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
     const shown = inboundShown.get(fax.faxId) ?? 0;
     if (!local) outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} is not in the history`);
     else if (local.deleted || local.imageState !== 'stored') outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} is ${local.deleted ? 'deleted' : local.imageState}, not stored`);
-    else if (shown === 0) outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} was stored but never announced`);
+    else if (shown === 0) {
+      outcome.inboundMissed.push(
+        `${tag}: inbound ${fax.faxId} was stored but never announced (kills: ${plan.lives.map((l) => l.kind).join(', ')}; timeline: ${timelineOf(dataDir, { receivedFaxId: fax.faxId }).join(' | ')})`,
+      );
+    }
     if (shown > 1) outcome.inboundTwice.push(`${tag}: inbound ${fax.faxId} announced ${shown} times`);
   }
   outcome.outboundAnnounced = outboundShown.size;
   for (const [jobId, shown] of outboundShown) {
     if (shown <= 1) continue;
     const seen = notifications.filter((n) => n.target?.page === 'outbox' && 'jobId' in n.target && n.target.jobId === jobId).map((n) => `${n.title} (pid ${n.pid})`);
-    outcome.outboundTwice.push(`${tag}: the result of job ${jobId} announced ${shown} times: ${seen.join(', ')}; timeline: ${timelineOf(dataDir, jobId).join(' | ')}`);
+    outcome.outboundTwice.push(`${tag}: the result of job ${jobId} announced ${shown} times: ${seen.join(', ')}; timeline: ${timelineOf(dataDir, { jobId }).join(' | ')}`);
   }
 }
 
@@ -460,6 +467,7 @@ function crashRows(outcomes: RunOutcome[], target: number, ms: number): VerifyRo
     countRow(PART, 'inbound faxes notified twice', runs, all('inboundTwice')),
     countRow(PART, 'outbound results notified twice', runs, all('outboundTwice'), `${formatCount(announced)} results announced`),
     countRow(PART, 'DB corrupt (integrity_check after each kill)', runs, all('corrupt')),
+    countRow(PART, "queued faxes' documents missing or damaged", runs, all('documents')),
     countRow(PART, 'historic rows lost by a killed migration', migrations.length, all('migrationLoss')),
     countRow(PART, 'starts that failed or never settled', runs, all('failedStarts')),
     reportRow(PART, 'unexpected errors logged by the core', runs, all('errors')),

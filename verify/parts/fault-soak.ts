@@ -22,7 +22,7 @@ import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import { createCore, type Core } from '../../src/main/core';
 import type { Logger } from '../../src/main/platform/logger';
 import { steadySystem, type DesktopNotification, type FetchFn } from '../../src/main/platform/ports';
-import { referenceFor, type OutboxDetail, type OutboxItem, type OutboxPage } from '../../src/shared/domain/outbox';
+import { referenceFor, type OutboxDetail, type OutboxItem } from '../../src/shared/domain/outbox';
 import type { Result } from '../../src/shared/result';
 import type { VerifyContext, VerifyPart, VerifyRow } from '../part';
 import { ensureCorpus } from '../harness/documents';
@@ -34,8 +34,9 @@ import { describeFault, planSoak, SOAK_SETTLE_MS, soakFaults, type SoakCompose }
 
 const PART = 'fault soak';
 const FAULT_RATE = 0.2;
-/** Emulator time per real 100 ms. */
+/** Emulator time per real 100 ms while sending, and once the sends are out (the drain waits on carrier retries). */
 const CLOCK_STEP_MS = 3_000;
+const DRAIN_CLOCK_STEP_MS = 6_000;
 const TOKEN_REVOKE_EVERY_MS = 4_000;
 const INBOUND_EVERY = 10;
 const FINAL = new Set(['COMPLETED', 'ERROR', 'CANCELED', 'REJECTED']);
@@ -45,7 +46,11 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 interface Counts {
   requests: number;
   byRoute: Map<string, number>;
+  /** Time spent waiting for answers, per route (ms). */
+  msByRoute: Map<string, number>;
   failures: number;
+  /** Answers 401 (a revoked token, before the client signed in again). */
+  unauthorized: number;
 }
 
 /** The global fetch, counting every request the core makes (and those that failed on the wire). */
@@ -55,11 +60,16 @@ function countingFetch(counts: Counts): FetchFn {
     const route = `${method} ${new URL(String(input)).pathname.replace(/^.*\/api/, '').replace(/\/faxes\/[^/]+\//, '/faxes/{id}/')}`;
     counts.requests++;
     counts.byRoute.set(route, (counts.byRoute.get(route) ?? 0) + 1);
+    const started = performance.now();
     try {
-      return await fetch(input, init);
+      const response = await fetch(input, init);
+      if (response.status === 401) counts.unauthorized++;
+      return response;
     } catch (error) {
       counts.failures++;
       throw error;
+    } finally {
+      counts.msByRoute.set(route, (counts.msByRoute.get(route) ?? 0) + performance.now() - started);
     }
   };
 }
@@ -111,12 +121,10 @@ interface Findings {
 }
 
 /** Checks that an "outcome unknown" job tells the person what is going on and what they can do. */
-function explanationProblem(item: OutboxItem, detail: OutboxDetail | null): string | null {
-  if (item.status !== 'unknown') return null;
+function explanationProblem(item: OutboxItem, detail: OutboxDetail): string | null {
   if (!item.statusDetail.trim()) return 'no status text';
   if (!item.canReconcile) return 'no "check now"';
   if (item.canResend) return 'offers "send again" while the outcome is unknown';
-  if (!detail) return 'its detail could not be read';
   const last = [...detail.timeline].reverse().find((e) => e.status === 'UNKNOWN');
   const reason = last && typeof last.detail.reason === 'string' ? last.detail.reason.trim() : '';
   if (!reason) return 'its timeline does not say what went wrong';
@@ -134,7 +142,7 @@ export const faultSoak: VerifyPart = {
     const corpus = await ensureCorpus(path.join(context.workDir, 'documents'));
     const plan = planSoak(sends, corpus);
     const emulator = await startEmulatorProcess();
-    const counts: Counts = { requests: 0, byRoute: new Map(), failures: 0 };
+    const counts: Counts = { requests: 0, byRoute: new Map(), msByRoute: new Map(), failures: 0, unauthorized: 0 };
     const notifications: DesktopNotification[] = [];
     const errors: string[] = [];
     const logger: Logger = {
@@ -217,7 +225,7 @@ export const faultSoak: VerifyPart = {
       loops.push(
         (async () => {
           while (!stopLoops) {
-            await emulator.control.advance(CLOCK_STEP_MS).catch(() => undefined);
+            await emulator.control.advance(lastSendAt ? DRAIN_CLOCK_STEP_MS : CLOCK_STEP_MS).catch(() => undefined);
             await sleep(100);
           }
         })(),
@@ -259,8 +267,13 @@ export const faultSoak: VerifyPart = {
       lastSendAt = Date.now();
 
       // 2. Faults on until nothing is left to submit and every accepted fax is final (or the deadline).
+      let lastLog = Date.now();
       await waitFor(() => {
         const c = stateCounts(core);
+        if (Date.now() - lastLog > 3_000) {
+          lastLog = Date.now();
+          context.log(`${PART}: draining, ${Math.round((Date.now() - firstSendAt) / 1000)} s: ${JSON.stringify([...c])}`);
+        }
         return sumOf(c, ['QUEUED', 'SUBMITTING']) === 0 && sumOf(c, NOT_FINAL_ACCEPTED) === 0;
       }, drainMs);
       faultsFired = await firedByKind(emulator);
@@ -339,23 +352,22 @@ async function sendCompose(core: Core, accountId: string, compose: SoakCompose):
   return sent.ok ? null : `compose:send: ${sent.error.message}`;
 }
 
-/** Every job currently "outcome unknown" gets looked at once, as a person would open it. */
+/** Every job currently "outcome unknown" gets looked at once, as a person would open it (outbox:get). */
 async function examineUnknown(core: Core, everUnknown: Set<string>, checked: Set<string>, findings: Findings): Promise<void> {
-  let cursor: string | null = null;
-  for (let page = 0; page < 50; page++) {
-    const result: Result<OutboxPage> = await call<OutboxPage>(core, 'outbox:list', { phase: 'active', limit: 500, cursor });
-    if (!result.ok) return;
-    for (const item of result.value.items) {
-      if (item.status !== 'unknown') continue;
-      everUnknown.add(item.id);
-      if (checked.has(item.id)) continue;
-      checked.add(item.id);
-      const detail = await call<OutboxDetail>(core, 'outbox:get', { jobId: item.id, refresh: false });
-      const problem = explanationProblem(item, detail.ok ? detail.value : null);
-      if (problem) findings.unexplained.push(`${item.id}: ${problem}`);
+  const ids = (core.db.prepare("SELECT id FROM outbound WHERE state = 'UNKNOWN'").all() as { id: string }[]).map((r) => r.id);
+  for (const id of ids) {
+    everUnknown.add(id);
+    if (checked.has(id)) continue;
+    checked.add(id);
+    const detail = await call<OutboxDetail>(core, 'outbox:get', { jobId: id, refresh: false });
+    if (!detail.ok) {
+      findings.unexplained.push(`${id}: outbox:get failed: ${detail.error.message}`);
+      continue;
     }
-    cursor = result.value.next;
-    if (!cursor) return;
+    // Found meanwhile: nothing to explain any more.
+    if (detail.value.job.status !== 'unknown') continue;
+    const problem = explanationProblem(detail.value.job, detail.value);
+    if (problem) findings.unexplained.push(`${id}: ${problem}`);
   }
 }
 
@@ -496,7 +508,11 @@ function soakRows(s: SoakSummary): VerifyRow[] {
   const fired = [...s.faultsFired.values()].reduce((a, b) => a + b, 0);
   const final = s.destinations - f.notFinal.length;
   const coverage = s.destinations ? (100 * final) / s.destinations : 100;
-  const topRoutes = [...s.counts.byRoute].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([r, n]) => `${r} ${formatCount(n)}`).join(', ');
+  const topRoutes = [...s.counts.byRoute]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([r, n]) => `${r} ${formatCount(n)} (avg ${Math.round((s.counts.msByRoute.get(r) ?? 0) / n)} ms)`)
+    .join(', ');
   return [
     countRow(PART, 'faxes lost', runs, f.lost, `${formatCount(s.destinations)} destinations in ${formatCount(s.sends)} sends; ${formatCount(s.accepted ?? 0)} faxes accepted by the service`),
     countRow(PART, 'faxes duplicated (compose × destination)', runs, f.duplicated),
@@ -529,7 +545,7 @@ function soakRows(s: SoakSummary): VerifyRow[] {
       'time to drain',
       runs,
       seconds(s.drainMs),
-      `from the first send until every job was final; ${seconds(s.afterLastSendMs)} after the last send; faults on for ${seconds(s.faultsOnMs)}: ${formatCount(fired)} faults (${[...s.faultsFired].map(([k, n]) => `${k} ${n}`).join(', ')}), ${s.revocations} token revocations`,
+      `from the first send until every job was final; ${seconds(s.afterLastSendMs)} after the last send; faults on for ${seconds(s.faultsOnMs)}: ${formatCount(fired)} faults (${[...s.faultsFired].map(([k, n]) => `${k} ${n}`).join(', ')}), ${s.revocations} token revocations (${formatCount(s.counts.unauthorized)} requests answered 401)`,
     ),
     reportRow(
       PART,
