@@ -30,15 +30,17 @@ import { startEmulatorProcess, type EmulatorProcess } from '../harness/emulator-
 import { inspectHistory } from '../harness/history-file';
 import { countRow, formatCount, reportRow } from '../harness/rows';
 import { allReceived, allSent, clientFor, composeKey, sentByComposeAndDestination } from '../harness/service-truth';
-import { describeFault, planSoak, SOAK_SETTLE_MS, soakFaults, type SoakCompose } from '../harness/soak-plan';
+import { describeFault, planSoak, SOAK_LATE_MS, SOAK_SETTLE_MS, soakFaults, type SoakCompose } from '../harness/soak-plan';
 
 const PART = 'fault soak';
 const FAULT_RATE = 0.2;
 /** Emulator time per real 100 ms while sending, and once the sends are out (the drain waits on carrier retries). */
 const CLOCK_STEP_MS = 3_000;
 const DRAIN_CLOCK_STEP_MS = 6_000;
-const TOKEN_REVOKE_EVERY_MS = 4_000;
+const TOKEN_REVOKE_EVERY_MS = 10_000;
 const INBOUND_EVERY = 10;
+/** POSTs the service takes only after the settle time (besides the random late faults). */
+const LATE_POSTS = 3;
 const FINAL = new Set(['COMPLETED', 'ERROR', 'CANCELED', 'REJECTED']);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -213,6 +215,8 @@ export const faultSoak: VerifyPart = {
     let lastSendAt = 0;
     let accepted: number | null = null;
     let unknownFor: number[] = [];
+    let lateFinds = 0;
+    let notSent = 0;
 
     try {
       await core.start();
@@ -230,10 +234,17 @@ export const faultSoak: VerifyPart = {
           }
         })(),
         (async () => {
-          while (!stopLoops) {
-            await sleep(TOKEN_REVOKE_EVERY_MS);
+          for (let round = 0; !stopLoops; round++) {
+            await sleep(round === 0 ? 4_000 : TOKEN_REVOKE_EVERY_MS);
             if (faultsStoppedAt || stopLoops) continue;
             await emulator.control.revokeTokens().then(() => revocations++, () => undefined);
+            if (round === 0) {
+              // A few sends the service takes only after Faxdesk has reported them "not sent" (on top of the
+              // random mix, so the late find is exercised at any size). Once the client has signed in again,
+              // and well before the next revocation: a request processed late with a revoked token is a 401.
+              await sleep(1_500);
+              await emulator.control.addFault({ route: 'POST /faxes', kind: 'delay', delayMs: SOAK_LATE_MS, count: LATE_POSTS });
+            }
           }
         })(),
         (async () => {
@@ -308,6 +319,16 @@ export const faultSoak: VerifyPart = {
 
       accepted = await judge(core, plan, acknowledged, account, notifications, findings);
       unknownFor = timesUnknown(core);
+      lateFinds = (
+        core.db
+          .prepare(
+            `SELECT count(DISTINCT e.outbound_id) AS n FROM fax_events e
+              WHERE e.status = 'SUBMITTED' AND e.source = 'local'
+                AND EXISTS (SELECT 1 FROM fax_events r WHERE r.outbound_id = e.outbound_id AND r.status = 'REJECTED' AND r.at <= e.at)`,
+          )
+          .get() as { n: number }
+      ).n;
+      notSent = (core.db.prepare("SELECT count(*) AS n FROM outbound WHERE state = 'REJECTED' AND error_code = 'NOT_SENT'").get() as { n: number }).n;
     } finally {
       stopLoops = true;
       await Promise.allSettled(loops);
@@ -333,6 +354,8 @@ export const faultSoak: VerifyPart = {
       faultsOnMs: faultsStoppedAt - firstSendAt,
       notifications: notifications.length,
       unknownFor,
+      lateFinds,
+      notSent,
     });
   },
 };
@@ -496,6 +519,10 @@ interface SoakSummary {
   notifications: number;
   /** How long each "outcome unknown" lasted (ms), sorted. */
   unknownFor: number[];
+  /** Jobs reported "not sent" whose fax the service listed later, adopted by the reconciler. */
+  lateFinds: number;
+  /** Jobs that ended "not sent" (the service never had them). */
+  notSent: number;
 }
 
 function seconds(ms: number | null): string {
@@ -517,7 +544,7 @@ function soakRows(s: SoakSummary): VerifyRow[] {
     countRow(PART, 'faxes lost', runs, f.lost, `${formatCount(s.destinations)} destinations in ${formatCount(s.sends)} sends; ${formatCount(s.accepted ?? 0)} faxes accepted by the service`),
     countRow(PART, 'faxes duplicated (compose × destination)', runs, f.duplicated),
     countRow(PART, 'history disagrees with the service (fax id, final state)', runs, f.disagree),
-    countRow(PART, 'left "outcome unknown" after the reconcile', runs, f.unknownAfterReconcile, `${formatCount(s.everUnknown)} jobs were unknown at some point; ${formatCount(s.unknownWhenFaultsStopped)} still were when the faults stopped`),
+    countRow(PART, 'left "outcome unknown" after the reconcile', runs, f.unknownAfterReconcile, `${formatCount(s.everUnknown)} jobs were unknown at some point; ${formatCount(s.unknownWhenFaultsStopped)} still were when the faults stopped; ${formatCount(s.notSent)} ended "not sent" (not at the service); ${formatCount(s.lateFinds)} reported "not sent" were found later and adopted`),
     countRow(PART, '"outcome unknown" without an explanation to act on', runs, f.unexplained),
     {
       part: PART,
@@ -545,7 +572,7 @@ function soakRows(s: SoakSummary): VerifyRow[] {
       'time to drain',
       runs,
       seconds(s.drainMs),
-      `from the first send until every job was final; ${seconds(s.afterLastSendMs)} after the last send; faults on for ${seconds(s.faultsOnMs)}: ${formatCount(fired)} faults (${[...s.faultsFired].map(([k, n]) => `${k} ${n}`).join(', ')}), ${s.revocations} token revocations (${formatCount(s.counts.unauthorized)} requests answered 401)`,
+      `from the first send until every job was final; ${seconds(s.afterLastSendMs)} after the last send; faults on for ${seconds(s.faultsOnMs)}: ${formatCount(fired)} faults (${[...s.faultsFired].map(([k, n]) => `${k} ${n}`).join(', ')}; plus ${LATE_POSTS} POSTs taken late on purpose), ${s.revocations} token revocations (${formatCount(s.counts.unauthorized)} requests answered 401)`,
     ),
     reportRow(
       PART,
