@@ -24,7 +24,18 @@ import { createCore, type Core } from '../../src/main/core';
 import type { Logger } from '../../src/main/platform/logger';
 import { steadySystem, type FetchFn } from '../../src/main/platform/ports';
 import type { Result } from '../../src/shared/result';
-import { ERRORS_FILE, HISTORY_WORD, JOURNAL_FILE, NOTIFICATIONS_FILE, POSTS_FILE, SECRETS_FILE, type ChildCompose, type ChildReport, type ChildSpec, type SelfKill } from './crash-protocol';
+import {
+  ERRORS_FILE,
+  HISTORY_WORD,
+  JOURNAL_FILE,
+  NOTIFICATIONS_FILE,
+  POSTS_FILE,
+  SECRETS_FILE,
+  type ChildCompose,
+  type ChildReport,
+  type ChildSpec,
+  type SelfKill,
+} from './crash-protocol';
 import { FileSecretStore, NotificationLog } from './durable-fakes';
 
 const marker = (text: string) => fs.writeSync(1, `@${text}\n`);

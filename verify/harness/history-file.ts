@@ -50,7 +50,15 @@ export function historyFileOf(dataDir: string): string {
 /** Checks the file without changing it. `full`: read the jobs and received faxes too. */
 export function inspectHistory(dataDir: string, full: boolean): HistorySnapshot {
   const file = historyFileOf(dataDir);
-  const empty: HistorySnapshot = { exists: false, integrity: 'ok', userVersion: 0, latestVersion: latestVersion(), jobs: [], received: [], historic: { outbound: 0, received: 0, events: 0 } };
+  const empty: HistorySnapshot = {
+    exists: false,
+    integrity: 'ok',
+    userVersion: 0,
+    latestVersion: latestVersion(),
+    jobs: [],
+    received: [],
+    historic: { outbound: 0, received: 0, events: 0 },
+  };
   if (!fs.existsSync(file)) return empty;
   let db: Database.Database;
   try {
@@ -73,9 +81,13 @@ export function inspectHistory(dataDir: string, full: boolean): HistorySnapshot 
         .prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, destination, state, fax_id AS faxId, error_code AS errorCode, documents FROM outbound')
         .all() as (Omit<JobRow, 'documents'> & { documents: string })[]
     ).map((r) => ({ ...r, documents: (JSON.parse(r.documents) as { sha256: string }[]).map((d) => d.sha256) }));
-    snapshot.received = (db.prepare('SELECT fax_id AS faxId, image_state AS imageState, deleted_at AS deletedAt FROM received').all() as { faxId: string; imageState: string; deletedAt: string | null }[]).map(
-      (r) => ({ faxId: r.faxId, imageState: r.imageState, deleted: r.deletedAt !== null }),
-    );
+    snapshot.received = (
+      db.prepare('SELECT fax_id AS faxId, image_state AS imageState, deleted_at AS deletedAt FROM received').all() as {
+        faxId: string;
+        imageState: string;
+        deletedAt: string | null;
+      }[]
+    ).map((r) => ({ faxId: r.faxId, imageState: r.imageState, deleted: r.deletedAt !== null }));
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     snapshot.historic = {
       outbound: count("SELECT count(*) AS n FROM outbound WHERE fax_id LIKE 'hist-o-%'"),
@@ -126,20 +138,47 @@ export function writeOldHistory(dataDir: string, account: { baseUrl: string; app
       `INSERT INTO received (id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid, image_path, image_state, downloaded_at, read_at, first_seen_at, updated_at)
        VALUES (?, ?, ?, ?, 'STORED', ?, ?, ?, ?, ?, 'stored', ?, ?, ?, ?)`,
     );
-    const event = db.prepare(
-      `INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?)`,
-    );
+    const event = db.prepare(`INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at) VALUES (?, ?, ?, ?, ?, ?, '{}', ?)`);
     for (let i = 0; i < size; i++) {
       const id = `hist-job-${i}`;
       const failed = i % 7 === 0;
       const number = `1${String(200 + (i % 700))}555${String(1000 + (i % 9000)).padStart(4, '0')}`;
-      job.run(id, accountId, `hist-o-${i}`, failed ? 'ERROR' : 'COMPLETED', number, `Clerk ${i}`, `${HISTORY_WORD} ${i % 50}`, `Invoice ${i}`, JSON.stringify({ client_matter: `M-${i}` }), 1 + (i % 5), iso(i + 2), failed ? 'E42' : null, iso(i), iso(i + 2));
+      job.run(
+        id,
+        accountId,
+        `hist-o-${i}`,
+        failed ? 'ERROR' : 'COMPLETED',
+        number,
+        `Clerk ${i}`,
+        `${HISTORY_WORD} ${i % 50}`,
+        `Invoice ${i}`,
+        JSON.stringify({ client_matter: `M-${i}` }),
+        1 + (i % 5),
+        iso(i + 2),
+        failed ? 'E42' : null,
+        iso(i),
+        iso(i + 2),
+      );
       event.run('OUTBOUND', id, null, iso(i + 1), 'sent-list', 'IN_PROGRESS', iso(i + 1));
       event.run('OUTBOUND', id, null, iso(i + 2), 'sent-list', failed ? 'ERROR' : 'COMPLETED', iso(i + 2));
     }
     for (let i = 0; i < received; i++) {
       const id = `hist-fax-${i}`;
-      fax.run(id, accountId, `hist-r-${i}`, 1 + (i % 3), iso(i), `1312555${String(1000 + i).padStart(4, '0')}`, '14155552000', `TSID ${i}`, `inbox/hist-${i}.pdf`, iso(i + 1), iso(i + 1), iso(i), iso(i + 1));
+      fax.run(
+        id,
+        accountId,
+        `hist-r-${i}`,
+        1 + (i % 3),
+        iso(i),
+        `1312555${String(1000 + i).padStart(4, '0')}`,
+        '14155552000',
+        `TSID ${i}`,
+        `inbox/hist-${i}.pdf`,
+        iso(i + 1),
+        iso(i + 1),
+        iso(i),
+        iso(i + 1),
+      );
       event.run('INBOUND', null, id, iso(i), 'received-list', 'RECEIVED', iso(i));
     }
   })();

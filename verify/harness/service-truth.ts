@@ -15,12 +15,15 @@ export interface ServiceAccount {
 }
 
 export function clientFor(account: ServiceAccount): FaxServiceClient {
-  return new FaxServiceClient({ label: 'Verify (truth)', ...account }, new HttpClient({ fetch: globalThis.fetch, timeoutMs: 30_000, retry: { attempts: 5, baseDelayMs: 50, maxDelayMs: 500 } }));
+  return new FaxServiceClient(
+    { label: 'Verify (truth)', ...account },
+    new HttpClient({ fetch: globalThis.fetch, timeoutMs: 30_000, retry: { attempts: 5, baseDelayMs: 50, maxDelayMs: 500 } }),
+  );
 }
 
 async function everyPage<T>(read: (offset: number) => Promise<Page<T>>): Promise<T[]> {
   const out: T[] = [];
-  for (let offset = 1; ; ) {
+  for (let offset = 1; ;) {
     const page = await read(offset);
     out.push(...page.items);
     if (page.items.length < 100 || page.lastRecord < offset) return out;

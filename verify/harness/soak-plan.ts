@@ -119,7 +119,6 @@ export function soakFaults(rate: number): FaultSpec[] {
 }
 
 export function describeFault(f: Pick<FaultSpec, 'kind' | 'status' | 'phase' | 'delayMs'>): string {
-  const what =
-    f.kind === 'status' ? String(f.status) : f.kind === 'rate-limit' ? '429' : f.kind === 'delay' ? ((f.delayMs ?? 0) >= SOAK_LATE_MS ? 'late' : 'timeout') : f.kind;
+  const what = f.kind === 'status' ? String(f.status) : f.kind === 'rate-limit' ? '429' : f.kind === 'delay' ? ((f.delayMs ?? 0) >= SOAK_LATE_MS ? 'late' : 'timeout') : f.kind;
   return `${what}/${f.phase ?? 'before'}`;
 }

@@ -263,11 +263,20 @@ async function executeRun(plan: RunPlan, ctx: { emulator: EmulatorProcess; bundl
   });
   if (last.exitCode !== 0 || !last.report) outcome.failedStarts.push(`${tag}: the last start ended ${describeEnd(last)}`);
   else if (!last.report.settled) outcome.failedStarts.push(`${tag}: did not settle within ${SETTLE_TIMEOUT_MS / 1000} s`);
-  outcome.errors.push(...readLines(path.join(dataDir, ERRORS_FILE)).filter((l) => / error |unhandled/.test(l)).map((l) => `${tag}: ${l.slice(0, 300)}`));
+  outcome.errors.push(
+    ...readLines(path.join(dataDir, ERRORS_FILE))
+      .filter((l) => / error |unhandled/.test(l))
+      .map((l) => `${tag}: ${l.slice(0, 300)}`),
+  );
 
   const history = inspectHistory(dataDir, true);
   if (history.integrity !== 'ok') outcome.corrupt.push(`${tag} at the end: ${history.integrity}`);
-  outcome.documents.push(...damagedDocuments(dataDir, history.jobs.filter((j) => j.composeId !== null)).map((d) => `${tag}: ${d}`));
+  outcome.documents.push(
+    ...damagedDocuments(
+      dataDir,
+      history.jobs.filter((j) => j.composeId !== null),
+    ).map((d) => `${tag}: ${d}`),
+  );
   if (old) {
     const h = history.historic;
     if (history.userVersion !== history.latestVersion) outcome.migrationLoss.push(`${tag}: schema ${history.userVersion}, expected ${history.latestVersion}`);
@@ -334,7 +343,8 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
         continue;
       }
       if (faxes.length >= 1) {
-        if (!faxes.some((f) => f.faxId === job.faxId)) outcome.disagree.push(`${what}: the service has ${faxes[0]!.faxId}, the history says ${job.state} ${job.faxId ?? '(no fax id)'}`);
+        if (!faxes.some((f) => f.faxId === job.faxId))
+          outcome.disagree.push(`${what}: the service has ${faxes[0]!.faxId}, the history says ${job.state} ${job.faxId ?? '(no fax id)'}`);
         continue;
       }
       if (job.state === 'REJECTED' || job.state === 'CANCELED') {
@@ -358,7 +368,8 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
     const local = history.received.find((r) => r.faxId === fax.faxId);
     const shown = inboundShown.get(fax.faxId) ?? 0;
     if (!local) outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} is not in the history`);
-    else if (local.deleted || local.imageState !== 'stored') outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} is ${local.deleted ? 'deleted' : local.imageState}, not stored`);
+    else if (local.deleted || local.imageState !== 'stored')
+      outcome.inboundMissed.push(`${tag}: inbound ${fax.faxId} is ${local.deleted ? 'deleted' : local.imageState}, not stored`);
     else if (shown === 0) {
       outcome.inboundMissed.push(
         `${tag}: inbound ${fax.faxId} was stored but never announced (kills: ${plan.lives.map((l) => l.kind).join(', ')}; timeline: ${timelineOf(dataDir, { receivedFaxId: fax.faxId }).join(' | ')})`,
@@ -413,7 +424,8 @@ export const crashPoints: VerifyPart = {
           const plan = runs[next++]!;
           outcomes.push(await executeRun(plan, { emulator, bundle: bundle.file, root }));
           const kills = outcomes.reduce((n, o) => n + o.kills.length, 0);
-          if (outcomes.length % 5 === 0 || outcomes.length === runs.length) context.log(`${PART}: ${outcomes.length}/${runs.length} runs, ${kills} kills, ${Math.round((Date.now() - started) / 1000)} s`);
+          if (outcomes.length % 5 === 0 || outcomes.length === runs.length)
+            context.log(`${PART}: ${outcomes.length}/${runs.length} runs, ${kills} kills, ${Math.round((Date.now() - started) / 1000)} s`);
         }
       };
       await Promise.all(Array.from({ length: parallel }, worker));

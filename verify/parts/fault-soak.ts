@@ -207,16 +207,10 @@ export const faultSoak: VerifyPart = {
     const cancelAsked = new Map<string, string>();
     let inbound = 0;
     let revocations = 0;
-    let faultsFired = new Map<string, number>();
-    let unknownWhenFaultsStopped = 0;
     let drainedAt: number | null = null;
     let firstSendAt = 0;
     let faultsStoppedAt = 0;
     let lastSendAt = 0;
-    let accepted: number | null = null;
-    let unknownFor: number[] = [];
-    let lateFinds = 0;
-    let notSent = 0;
 
     try {
       await core.start();
@@ -237,7 +231,10 @@ export const faultSoak: VerifyPart = {
           for (let round = 0; !stopLoops; round++) {
             await sleep(round === 0 ? 4_000 : TOKEN_REVOKE_EVERY_MS);
             if (faultsStoppedAt || stopLoops) continue;
-            await emulator.control.revokeTokens().then(() => revocations++, () => undefined);
+            await emulator.control.revokeTokens().then(
+              () => revocations++,
+              () => undefined,
+            );
             if (round === 0) {
               // A few sends the service takes only after Faxdesk has reported them "not sent" (on top of the
               // random mix, so the late find is exercised at any size). Once the client has signed in again,
@@ -268,7 +265,10 @@ export const faultSoak: VerifyPart = {
         const due = firstSendAt + i * pace;
         if (due > Date.now()) await sleep(due - Date.now());
         if (i % INBOUND_EVERY === 0) {
-          await emulator.control.inbound({ pages: 1 + (i % 3) }).then(() => inbound++, (e: unknown) => findings.sendErrors.push(`inbound: ${String(e)}`));
+          await emulator.control.inbound({ pages: 1 + (i % 3) }).then(
+            () => inbound++,
+            (e: unknown) => findings.sendErrors.push(`inbound: ${String(e)}`),
+          );
         }
         const sent = await sendCompose(core, accountId, compose);
         if (sent === null) acknowledged.add(compose.composeId);
@@ -287,13 +287,12 @@ export const faultSoak: VerifyPart = {
         }
         return sumOf(c, ['QUEUED', 'SUBMITTING']) === 0 && sumOf(c, NOT_FINAL_ACCEPTED) === 0;
       }, drainMs);
-      faultsFired = await firedByKind(emulator);
+      const faultsFired = await firedByKind(emulator);
       await emulator.control.clearFaults();
       faultsStoppedAt = Date.now();
       context.log(`${PART}: faults stopped after ${Math.round((faultsStoppedAt - firstSendAt) / 1000)} s; states ${JSON.stringify([...stateCounts(core)])}`);
       await examineUnknown(core, everUnknown, checkedUnknown, findings);
       const unknownJobs = core.db.prepare("SELECT id, compose_id AS composeId FROM outbound WHERE state = 'UNKNOWN'").all() as { id: string; composeId: string }[];
-      unknownWhenFaultsStopped = unknownJobs.length;
       // 3. The person's "check now" on every job still unknown, then drain.
       const asked = new Set<string>();
       for (const job of unknownJobs) {
@@ -317,9 +316,9 @@ export const faultSoak: VerifyPart = {
       stopLoops = true;
       await Promise.all(loops);
 
-      accepted = await judge(core, plan, acknowledged, account, notifications, findings);
-      unknownFor = timesUnknown(core);
-      lateFinds = (
+      const accepted = await judge(core, plan, acknowledged, account, notifications, findings);
+      const unknownFor = timesUnknown(core);
+      const lateFinds = (
         core.db
           .prepare(
             `SELECT count(DISTINCT e.outbound_id) AS n FROM fax_events e
@@ -328,35 +327,35 @@ export const faultSoak: VerifyPart = {
           )
           .get() as { n: number }
       ).n;
-      notSent = (core.db.prepare("SELECT count(*) AS n FROM outbound WHERE state = 'REJECTED' AND error_code = 'NOT_SENT'").get() as { n: number }).n;
+      const notSent = (core.db.prepare("SELECT count(*) AS n FROM outbound WHERE state = 'REJECTED' AND error_code = 'NOT_SENT'").get() as { n: number }).n;
+      await core.stop();
+      const history = inspectHistory(root, false);
+      if (history.integrity !== 'ok') findings.corrupt.push(history.integrity);
+      return soakRows({
+        sends: plan.length,
+        destinations: plan.reduce((n, c) => n + c.numbers.length, 0),
+        findings,
+        counts,
+        accepted,
+        inbound,
+        revocations,
+        faultsFired,
+        everUnknown: everUnknown.size,
+        unknownWhenFaultsStopped: unknownJobs.length,
+        drainMs: drainedAt === null ? null : drainedAt - firstSendAt,
+        afterLastSendMs: drainedAt === null ? null : drainedAt - lastSendAt,
+        faultsOnMs: faultsStoppedAt - firstSendAt,
+        notifications: notifications.length,
+        unknownFor,
+        lateFinds,
+        notSent,
+      });
     } finally {
       stopLoops = true;
       await Promise.allSettled(loops);
       await core.stop().catch(() => undefined);
       await emulator.stop();
     }
-    const history = inspectHistory(root, false);
-    if (history.integrity !== 'ok') findings.corrupt.push(history.integrity);
-
-    return soakRows({
-      sends: plan.length,
-      destinations: plan.reduce((n, c) => n + c.numbers.length, 0),
-      findings,
-      counts,
-      accepted,
-      inbound,
-      revocations,
-      faultsFired,
-      everUnknown: everUnknown.size,
-      unknownWhenFaultsStopped,
-      drainMs: drainedAt === null ? null : drainedAt - firstSendAt,
-      afterLastSendMs: drainedAt === null ? null : drainedAt - lastSendAt,
-      faultsOnMs: faultsStoppedAt - firstSendAt,
-      notifications: notifications.length,
-      unknownFor,
-      lateFinds,
-      notSent,
-    });
   },
 };
 
@@ -433,12 +432,21 @@ async function firedByKind(emulator: EmulatorProcess): Promise<Map<string, numbe
 }
 
 /** Compares the history with the service's records; returns how many faxes the service accepted. */
-async function judge(core: Core, plan: readonly SoakCompose[], acknowledged: Set<string>, account: Parameters<typeof clientFor>[0], notifications: DesktopNotification[], findings: Findings): Promise<number> {
+async function judge(
+  core: Core,
+  plan: readonly SoakCompose[],
+  acknowledged: Set<string>,
+  account: Parameters<typeof clientFor>[0],
+  notifications: DesktopNotification[],
+  findings: Findings,
+): Promise<number> {
   const client = clientFor(account);
   const [sent, received] = await Promise.all([allSent(client), allReceived(client)]);
   const atService = sentByComposeAndDestination(sent);
   const jobsByCompose = new Map<string, { id: string; destinationIndex: number; state: string; faxId: string | null; errorCode: string | null }[]>();
-  for (const job of core.db.prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, state, fax_id AS faxId, error_code AS errorCode FROM outbound').all() as {
+  for (const job of core.db
+    .prepare('SELECT id, compose_id AS composeId, destination_index AS destinationIndex, state, fax_id AS faxId, error_code AS errorCode FROM outbound')
+    .all() as {
     id: string;
     composeId: string | null;
     destinationIndex: number;
@@ -491,7 +499,8 @@ async function judge(core: Core, plan: readonly SoakCompose[], acknowledged: Set
     if (t?.page === 'outbox' && 'jobId' in t && t.jobId) shownOutbound.set(t.jobId, (shownOutbound.get(t.jobId) ?? 0) + 1);
   }
   for (const fax of received) {
-    const row = core.db.prepare('SELECT image_state AS imageState, deleted_at AS deletedAt FROM received WHERE fax_id = ?').get(fax.faxId) as { imageState: string; deletedAt: string | null } | undefined;
+    const row = core.db.prepare('SELECT image_state AS imageState, deleted_at AS deletedAt FROM received WHERE fax_id = ?').get(fax.faxId) as
+      { imageState: string; deletedAt: string | null } | undefined;
     const shown = shownInbound.get(fax.faxId) ?? 0;
     if (!row) findings.inboundMissed.push(`${fax.faxId}: not in the history`);
     else if (row.imageState !== 'stored') findings.inboundMissed.push(`${fax.faxId}: ${row.imageState}`);
@@ -541,10 +550,22 @@ function soakRows(s: SoakSummary): VerifyRow[] {
     .map(([r, n]) => `${r} ${formatCount(n)} (avg ${Math.round((s.counts.msByRoute.get(r) ?? 0) / n)} ms)`)
     .join(', ');
   return [
-    countRow(PART, 'faxes lost', runs, f.lost, `${formatCount(s.destinations)} destinations in ${formatCount(s.sends)} sends; ${formatCount(s.accepted ?? 0)} faxes accepted by the service`),
+    countRow(
+      PART,
+      'faxes lost',
+      runs,
+      f.lost,
+      `${formatCount(s.destinations)} destinations in ${formatCount(s.sends)} sends; ${formatCount(s.accepted ?? 0)} faxes accepted by the service`,
+    ),
     countRow(PART, 'faxes duplicated (compose × destination)', runs, f.duplicated),
     countRow(PART, 'history disagrees with the service (fax id, final state)', runs, f.disagree),
-    countRow(PART, 'left "outcome unknown" after the reconcile', runs, f.unknownAfterReconcile, `${formatCount(s.everUnknown)} jobs were unknown at some point; ${formatCount(s.unknownWhenFaultsStopped)} still were when the faults stopped; ${formatCount(s.notSent)} ended "not sent" (not at the service); ${formatCount(s.lateFinds)} reported "not sent" were found later and adopted`),
+    countRow(
+      PART,
+      'left "outcome unknown" after the reconcile',
+      runs,
+      f.unknownAfterReconcile,
+      `${formatCount(s.everUnknown)} jobs were unknown at some point; ${formatCount(s.unknownWhenFaultsStopped)} still were when the faults stopped; ${formatCount(s.notSent)} ended "not sent" (not at the service); ${formatCount(s.lateFinds)} reported "not sent" were found later and adopted`,
+    ),
     countRow(PART, '"outcome unknown" without an explanation to act on', runs, f.unexplained),
     {
       part: PART,

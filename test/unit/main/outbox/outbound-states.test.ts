@@ -12,7 +12,13 @@ import { FaxEventsRepository } from '../../../../src/main/store/repositories/fax
 import { OutboundRepository } from '../../../../src/main/store/repositories/outbound-repository';
 import { insertAccount, tempStore, T0, type TempStore } from '../store/store-fixtures';
 
-const completed: OutboundReport = { state: 'COMPLETED', rawStatus: 'COMPLETE', at: '2026-03-01T09:05:00.000Z', source: 'sent-list', result: { completedAt: '2026-03-01T09:05:00.000Z', pages: 1 } };
+const completed: OutboundReport = {
+  state: 'COMPLETED',
+  rawStatus: 'COMPLETE',
+  at: '2026-03-01T09:05:00.000Z',
+  source: 'sent-list',
+  result: { completedAt: '2026-03-01T09:05:00.000Z', pages: 1 },
+};
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 let store: TempStore;
