@@ -400,7 +400,7 @@ export const crashPoints: VerifyPart = {
   name: PART,
   async run(context: VerifyContext): Promise<VerifyRow[]> {
     const killPoints = context.size === 'full' ? 500 : 40;
-    const parallel = context.size === 'full' ? 3 : 3;
+    const parallel = context.size === 'full' ? 3 : 4;
     const started = Date.now();
     const root = path.join(context.workDir, 'crash-points');
     fs.mkdirSync(root, { recursive: true });
