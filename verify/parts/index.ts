@@ -4,12 +4,15 @@
  */
 import type { VerifyPart } from '../part';
 import { badFiles } from './bad-files';
+import { crashPoints } from './crash-points';
 import { electronScan } from './electron-scan';
+import { faultSoak } from './fault-soak';
 import { ipcFuzz } from './ipc-fuzz';
 import { secretCanaries } from './secret-canaries';
 
 export const PARTS: readonly VerifyPart[] = [
-  // crash points and fault soak (verify-core) go first: `crashPoints`, `faultSoak`.
+  crashPoints,
+  faultSoak,
   ipcFuzz,
   badFiles,
   secretCanaries,
