@@ -61,7 +61,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type SendOutcome, type StoredDraft, type ReportResult } from '../../shared/domain/outbox';
 import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
-import type { OutboundJob, OutboundPhase } from '../../shared/domain/history';
+import type { OutboundJob, OutboundPhase, OutboundState } from '../../shared/domain/history';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS, MAX_SCHEDULE_AHEAD_MS } from '../../shared/domain/outbox';
@@ -237,8 +237,7 @@ export class OutboxService {
     const now = this.now();
     const ids = this.deps.db.transaction(() => {
       const moved: string[] = [];
-      for (const job of this.outbound.listActive()) {
-        if (job.state !== 'SUBMITTING') continue;
+      for (const job of this.outbound.listInStates(['SUBMITTING'], Number.MAX_SAFE_INTEGER)) {
         if (!this.outbound.update(job.id, { state: 'UNKNOWN' }, now, { fromStates: ['SUBMITTING'] })) continue;
         this.events.record(
           {
@@ -344,8 +343,8 @@ export class OutboxService {
     const now = this.timers.now();
     const composes: string[] = [];
     let nextHold: number | null = null;
-    for (const job of this.outbound.listActive()) {
-      if (job.state !== 'QUEUED' || job.composeId === null || composes.includes(job.composeId) || this.inflight.has(job.composeId)) continue;
+    for (const job of this.outbound.listInStates(['QUEUED'])) {
+      if (job.composeId === null || composes.includes(job.composeId) || this.inflight.has(job.composeId)) continue;
       const hold = this.holds.get(job.composeId);
       if (hold && hold.retryAt > now) {
         nextHold = nextHold === null ? hold.retryAt : Math.min(nextHold, hold.retryAt);
@@ -435,8 +434,8 @@ export class OutboxService {
       void this.pump.trigger();
     }
     let next: number | null = null;
-    for (const job of this.outbound.listActive()) {
-      if (job.state !== 'SCHEDULED' || !job.scheduledAt) continue;
+    for (const job of this.outbound.listInStates(['SCHEDULED'], Number.MAX_SAFE_INTEGER)) {
+      if (!job.scheduledAt) continue;
       const at = Date.parse(job.scheduledAt);
       next = next === null ? at : Math.min(next, at);
     }
@@ -522,11 +521,10 @@ export class OutboxService {
 
   private async runTrack(): Promise<void> {
     if (this.stopped) return;
-    const jobs = this.outbound
-      .listActive()
-      .filter((j) => j.faxId !== null && (j.state === 'CANCEL_REQUESTED' || (this.deps.trackActive && ['SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'].includes(j.state))));
+    const watched: OutboundState[] = this.deps.trackActive ? ['CANCEL_REQUESTED', 'SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'] : ['CANCEL_REQUESTED'];
+    const jobs = this.outbound.listInStates(watched).filter((j) => j.faxId !== null);
     for (const job of jobs) await this.refresh(job);
-    const remaining = this.outbound.listActive().some((j) => j.faxId !== null && (j.state === 'CANCEL_REQUESTED' || (this.deps.trackActive && j.state !== 'UNKNOWN')));
+    const remaining = this.outbound.listInStates(watched).some((j) => j.faxId !== null);
     if (remaining) this.trackTicker.schedule(this.config.trackIntervalMs);
   }
 

@@ -85,7 +85,7 @@ export class Reconciler {
     const now = this.deps.now().getTime();
     const horizon = now - this.deps.config.lateHorizonMs;
     const within = (j: OutboundJob) => Date.parse(j.submittedAt ?? j.updatedAt) >= horizon;
-    const out = this.deps.outbound.listActive().filter((j) => j.state === 'UNKNOWN' && within(j));
+    const out = this.deps.outbound.listInStates(['UNKNOWN']).filter(within);
     if (includeLate) {
       const failed = this.deps.outbound.page({ phase: 'failed', limit: 500 }).items;
       out.push(...failed.filter((j) => isNotSent(j) && within(j)));

@@ -341,6 +341,21 @@ export class OutboundRepository {
     return rows.map(toJob);
   }
 
+  /**
+   * Jobs in some of the states work is still to be done in, oldest first: what the outbox submits
+   * (QUEUED), recovers (SUBMITTING), reconciles (UNKNOWN) or watches. Unlike listActive's first
+   * thousand active jobs, these are found however many faxes are still on the line ahead of them.
+   */
+  listInStates(states: readonly OutboundState[], limit = 1000): OutboundJob[] {
+    if (states.length === 0) return [];
+    const sorted = [...new Set(states)].sort();
+    const statement = this.statements.get(
+      `in-states|${sorted.join(',')}`,
+      () => `SELECT ${COLUMNS} FROM outbound WHERE phase = 'active' AND state IN (${sorted.map(() => '?').join(', ')}) ORDER BY created_at, seq LIMIT ?`,
+    );
+    return (statement.all(...sorted, limit) as OutboundRow[]).map(toJob);
+  }
+
   countActive(accountId?: string): number {
     return (accountId === undefined ? this.countActiveAll.get() : this.countActiveForAccount.get(accountId))!.n;
   }

@@ -274,6 +274,42 @@ describe('start-up after a crash', () => {
   });
 });
 
+describe('a long Outbox', () => {
+  /** `count` faxes accepted earlier and still on the line (older than anything sent next). */
+  function busyFaxes(h: Harness, count: number): void {
+    const repo = new OutboundRepository(h.db);
+    const at = new Date(T0() - 60 * MINUTE);
+    for (let c = 0; c < count / 50; c++) {
+      const composeId = randomUUID();
+      repo.insertCompose(
+        Array.from({ length: 50 }, (_, i) => ({ accountId: ACCOUNT, composeId, destinationIndex: i, destination: `1212555${String(1000 + c * 50 + i)}` })),
+        at,
+      );
+    }
+    h.db.prepare("UPDATE outbound SET state = 'IN_PROGRESS', fax_id = 'busy-' || seq, submitted_at = created_at").run();
+  }
+
+  it('with more than a thousand faxes on the line, a new compose is still sent, and one cut off mid-POST is still reconciled', async () => {
+    h = await harness({ config: { settleMs: 30 * MINUTE } });
+    busyFaxes(h, 1_050);
+    const composeId = randomUUID();
+    await h.module.outbox.send({ composeId, ...h.draft() });
+    await h.module.outbox.drain();
+    expect(states(h, composeId)).toEqual(['SUBMITTED']);
+
+    // A compose cut off mid-POST by a crash, behind all of them: recovered and reconciled after the restart.
+    await h.module.stop();
+    const cut = randomUUID();
+    await h.module.outbox.send({ composeId: cut, ...h.draft({ recipients: [{ number: '12125550109' }] }) });
+    const repo = new OutboundRepository(h.db);
+    repo.update(repo.listByCompose(cut)[0]!.id, { state: 'SUBMITTING', submittedAt: new Date(T0()).toISOString() }, new Date(T0()), { fromStates: ['QUEUED'] });
+    await h.service.send({ destinations: [{ faxNumber: '12125550109' }], documents: [], clientData: { clientReferenceId: referenceFor(cut) } });
+    const restarted = await h.restart();
+    await restarted.outbox.reconcileNow();
+    expect(restarted.outbox.outbound.listByCompose(cut).map((j) => [j.state, j.faxId !== null])).toEqual([['NEW', true]]);
+  });
+});
+
 describe('scheduled sends', () => {
   it('holds a scheduled compose locally until it is due, can move it, and sends it once', async () => {
     h = await harness();

@@ -324,6 +324,16 @@ describe('OutboundRepository', () => {
     expect(repo.countActive('acc1')).toBe(2);
     expect(repo.listDue(at(59))).toEqual([]);
     expect(repo.listDue(at(60)).map((j) => j.id)).toEqual([later.id]);
+    // By state, oldest first, final states never, through the phase index (no sort, no scan).
+    expect(repo.listInStates(['SCHEDULED', 'QUEUED']).map((j) => j.id)).toEqual([a.id, b.id, later.id]);
+    expect(repo.listInStates(['QUEUED'], 1).map((j) => j.id)).toEqual([a.id]);
+    expect(repo.listInStates(['COMPLETED', 'UNKNOWN'])).toEqual([]);
+    expect(repo.listInStates([])).toEqual([]);
+    expectIndexedPlan(
+      planOf(db, "SELECT seq FROM outbound WHERE phase = 'active' AND state IN ('QUEUED', 'UNKNOWN') ORDER BY created_at, seq LIMIT 10"),
+      'outbound',
+      'outbound_phase_newest',
+    );
   });
 
   it('deletes a job with its timeline', () => {
