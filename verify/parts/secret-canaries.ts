@@ -216,8 +216,8 @@ function recordingTokens(tokens: Set<string>): typeof globalThis.fetch {
 
 /** desktop:exportDiagnostics, then the bundle unzipped with unzip(1): name → bytes. */
 async function exportDiagnostics(session: CoreSession, workDir: string): Promise<Map<string, Buffer>> {
-  const zip = path.join(workDir, 'diagnostics.zip');
-  await session.ok('desktop:exportDiagnostics', { destination: zip });
+  // The bundle goes to the data folder's diagnostics/ (a path from the page is no longer taken).
+  const { file: zip } = await session.ok<{ file: string }>('desktop:exportDiagnostics');
   const out = path.join(workDir, 'diagnostics');
   fs.mkdirSync(out, { recursive: true });
   execFileSync('unzip', ['-q', '-o', zip, '-d', out]);
