@@ -10,7 +10,7 @@ import { SYNC_FEEDS, type SyncErrorView, type SyncFeedStatus, type SyncMode } fr
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
-import { syncActive, syncNotifications, syncReceived, syncSent, type FeedContext, type NotificationsFeedResult, type OutboundFeedResult, type ReceivedFeedResult } from './feeds';
+import { readJobDetail, syncActive, syncNotifications, syncReceived, syncSent, type FeedContext, type NotificationsFeedResult, type OutboundFeedResult, type ReceivedFeedResult } from './feeds';
 import type { HistoryStores, OutboundStateRecorder, SyncAccounts } from './ports';
 import { FeedScheduler, type PauseReason } from './scheduler';
 
@@ -66,6 +66,9 @@ export class AccountSync {
   private abort = new AbortController();
   private lastSweepAt: number | null = null;
   private stopped = false;
+  /** Jobs whose detail was asked for while paused: read on resume. */
+  private readonly detailsWanted = new Set<string>();
+  private readonly detailReads = new Set<Promise<void>>();
   /** Sends in flight (as the last active pass saw them). */
   busy = false;
 
@@ -104,7 +107,8 @@ export class AccountSync {
     this.stopped = true;
     this.scheduler.stop();
     this.abort.abort();
-    const pending: Promise<void>[] = [];
+    this.detailsWanted.clear();
+    const pending: Promise<void>[] = [...this.detailReads];
     for (const slot of this.slots.values()) {
       if (slot.current) pending.push(slot.current);
       if (slot.queued) pending.push(slot.queued);
@@ -119,6 +123,10 @@ export class AccountSync {
 
   resume(reason: PauseReason): void {
     this.scheduler.resume(reason);
+    if (this.scheduler.isPaused) return;
+    const wanted = [...this.detailsWanted];
+    this.detailsWanted.clear();
+    for (const jobId of wanted) void this.readDetail(jobId).catch(() => undefined);
   }
 
   get isPaused(): boolean {
@@ -159,6 +167,32 @@ export class AccountSync {
         ),
       ),
     );
+  }
+
+  /**
+   * Reads one job's transmission detail once and records it with its attempts (a job that a webhook
+   * made final). Not while paused: then once sync resumes. Fails as a feed would (AppError).
+   */
+  async readDetail(jobId: string): Promise<void> {
+    if (this.stopped) return;
+    if (this.scheduler.isPaused) {
+      this.detailsWanted.add(jobId);
+      return;
+    }
+    const signal = this.abort.signal;
+    const read = (async () => {
+      const client = await this.deps.accounts.clientFor(this.accountId);
+      await readJobDetail({ accountId: this.accountId, client, stores: this.deps.stores, states: this.deps.states, now: this.deps.now, signal }, jobId);
+    })();
+    const tracked = read.catch(() => undefined);
+    this.detailReads.add(tracked);
+    try {
+      await read;
+    } catch (error) {
+      throw toAppError(error);
+    } finally {
+      this.detailReads.delete(tracked);
+    }
   }
 
   feedStatuses(): SyncFeedStatus[] {

@@ -4,7 +4,8 @@
  *   now and then also the faxes the service still lists as not downloaded (a safety net for
  *   anything a window could miss, e.g. a service clock that went back);
  * - sent: GET /faxes/sent the same way; updates the outbox's jobs (by fax_id, through the outbox's
- *   one state recorder) and imports faxes sent from other clients;
+ *   one state recorder) and imports faxes sent from other clients; a job the list made final has its
+ *   transmission detail read once (its attempts: the active feed no longer looks at it);
  * - notifications: GET /notifications (the webhook delivery log) since (newest seen − 30 min);
  * - active: GET /faxes/{id}/transmission-details for each job the service knows that is not final.
  *
@@ -13,10 +14,10 @@
  * whole walk, and only when it changes. A cycle that finds nothing new writes nothing.
  */
 import type { NotificationRecord, ReceivedFax, SentFax, TransmissionDetail } from '../../shared/domain/fax';
-import type { FaxRef } from '../../shared/domain/history';
+import type { FaxRef, OutboundJob } from '../../shared/domain/history';
 import { NOTIFICATIONS_WINDOW_OVERLAP_MS, isFinalOutboundState, laterOf, windowStart } from '../../shared/domain/sync';
 import { isAppError } from '../errors';
-import { attemptEvents, reportFromDetail, reportFromRecord } from '../outbox/outbound-states';
+import { attemptEvents, reportFromDetail, reportFromRecord, type ApplyResult } from '../outbox/outbound-states';
 import { IMPORTED_STATUS } from './notify-once';
 import { walkNotificationPages, walkOffsetPages } from './paging';
 import type { HistoryStores, OutboundStateRecorder, SyncClient } from './ports';
@@ -164,6 +165,7 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
   const result: OutboundFeedResult = { changed: [], imported: [] };
   let newest = cursorRow?.cursor ?? null;
   let heldBack = false;
+  const finished: string[] = [];
 
   const apply = (items: SentFax[]) => {
     const now = ctx.now();
@@ -176,7 +178,9 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
         const report = reportFromRecord(item, 'sent-list');
         const job = stores.outbound.getByFaxId(accountId, item.faxId);
         if (job) {
-          if (ctx.states.apply(job.id, report)?.changed) result.changed.push(job.id);
+          const applied = ctx.states.apply(job.id, report);
+          if (applied?.changed) result.changed.push(job.id);
+          if (applied?.change?.becameFinal) finished.push(job.id);
         } else if (ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) {
           heldBack = true;
           continue;
@@ -224,32 +228,55 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
 
   await walkOffsetPages((paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }), apply, 'list of sent faxes');
   stores.cursors.recordSuccess(accountId, 'sent', heldBack ? (cursorRow?.cursor ?? null) : newest, ctx.now());
+  // The list made these final, so the active feed will not read their attempts: read them once here.
+  for (const jobId of finished) {
+    try {
+      if ((await readJobDetail(ctx, jobId)) && !result.changed.includes(jobId)) result.changed.push(jobId);
+    } catch {
+      // The list's news is recorded; the attempts are only missing from the timeline (the job's page reads them).
+    }
+  }
   return result;
 }
 
 /** Jobs the service knows (fax_id set) and that are not final: their real-time transmission detail. */
 export async function syncActive(ctx: FeedContext): Promise<OutboundFeedResult> {
-  const { accountId, client, stores, signal } = ctx;
+  const { accountId, stores } = ctx;
   const jobs = stores.outbound.listActive({ accountId });
   const result: OutboundFeedResult = { changed: [], imported: [] };
   const finished = new Set<string>();
   for (const job of jobs) {
-    if (job.faxId === null) continue;
-    let detail: TransmissionDetail;
-    try {
-      detail = await client.getTransmissionDetail(job.faxId, { signal });
-    } catch (error) {
-      // Deleted on the service (or never there): nothing to learn; the other jobs still are.
-      if (isAppError(error) && error.code === 'NOT_FOUND') continue;
-      throw error;
-    }
-    const applied = ctx.states.apply(job.id, reportFromDetail(detail), attemptEvents(job.id, detail));
+    const applied = await applyDetail(ctx, job);
     if (applied?.changed) result.changed.push(job.id);
     if (applied && isFinalOutboundState(applied.job.state)) finished.add(job.id);
   }
   result.busy = jobs.some((j) => j.state !== 'SCHEDULED' && !finished.has(j.id));
   stores.cursors.recordSuccess(accountId, 'active', null, ctx.now());
   return result;
+}
+
+/**
+ * One job's transmission detail, read once: for a job that something other than the detail made final
+ * (a webhook, the sent list), whose attempts the active feed will no longer read. true when it wrote.
+ */
+export async function readJobDetail(ctx: FeedContext, jobId: string): Promise<boolean> {
+  const job = ctx.stores.outbound.get(jobId);
+  if (!job || job.accountId !== ctx.accountId) return false;
+  return (await applyDetail(ctx, job))?.changed ?? false;
+}
+
+/** GET the job's transmission detail and record it with its attempts; null when there is none to read. */
+async function applyDetail(ctx: FeedContext, job: OutboundJob): Promise<ApplyResult | null> {
+  if (job.faxId === null) return null;
+  let detail: TransmissionDetail;
+  try {
+    detail = await ctx.client.getTransmissionDetail(job.faxId, { signal: ctx.signal });
+  } catch (error) {
+    // Deleted on the service (or never there): nothing to learn; the other jobs still are.
+    if (isAppError(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+  return ctx.states.apply(job.id, reportFromDetail(detail), attemptEvents(job.id, detail));
 }
 
 // ---------------------------------------------------------------------------------------------

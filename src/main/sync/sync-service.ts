@@ -126,6 +126,15 @@ export class SyncService {
     }
   }
 
+  /**
+   * One read of an outbound job's transmission detail, recorded with its attempts (instant updates: a
+   * job a webhook made final, which the active feed no longer reads). Nothing for an account not
+   * synchronised; while paused, done when sync resumes.
+   */
+  readDetail(accountId: string, jobId: string): Promise<void> {
+    return this.running.get(accountId)?.readDetail(jobId) ?? Promise.resolve();
+  }
+
   /** The outbox has a job in flight for this account: poll fast and look at it now. */
   noteJobActive(accountId: string): void {
     const account = this.running.get(accountId);
