@@ -14,11 +14,19 @@ import type { AccountService } from './account-service';
 import type { SandboxHost } from './sandbox';
 
 export class WebhookService {
+  private readonly listeners = new Set<(accountId: string) => void>();
+
   constructor(
     private readonly accounts: AccountService,
     private readonly sandbox: SandboxHost | null,
     private readonly logger: Logger,
   ) {}
+
+  /** An account's webhook addresses were changed from here (the receiver re-reads where they go). */
+  onChange(listener: (accountId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
 
   async get(accountId: string): Promise<WebhookSettingsView> {
     const client = await this.accounts.clientFor(accountId);
@@ -69,6 +77,7 @@ export class WebhookService {
     }
     this.logger.info('webhook address set', { accountId: record.id, direction: input.direction, secretChanged: input.hmacSecret !== undefined });
     if (input.hmacSecret !== undefined && record.kind === 'sandbox') this.accounts.notifyChanged();
+    this.changed(record.id);
     return this.get(input.accountId);
   }
 
@@ -80,6 +89,7 @@ export class WebhookService {
     }
     await client.deleteNotificationConfig(existing.notificationId);
     this.logger.info('webhook address removed', { accountId, direction });
+    this.changed(accountId);
     return this.get(accountId);
   }
 
@@ -105,6 +115,16 @@ export class WebhookService {
   async log(accountId: string, filter: NotificationFilter): Promise<NotificationRecord[]> {
     const client = await this.accounts.clientFor(accountId);
     return client.listNotifications(filter);
+  }
+
+  private changed(accountId: string): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(accountId);
+      } catch (error) {
+        this.logger.warn('webhook change listener failed', { error: String(error) });
+      }
+    }
   }
 
   private viewOf(accountId: string, configs: NotificationConfig[]): WebhookSettingsView {
