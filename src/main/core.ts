@@ -197,7 +197,7 @@ export function createCore(deps: CoreDeps): Core {
     states: sending.outbox.states,
     accounts: accounts.service,
     sandbox: accounts.sandbox,
-    sandboxConfig: accounts.webhooks,
+    webhooks: accounts.webhooks,
     secrets: deps.secretStore,
     redactor,
     sync: background.sync,

@@ -4,6 +4,7 @@
  * said otherwise. A failed ping, or a fax that polling saw finish with no notification for it, puts the
  * account back on normal polling until the next successful round trip.
  */
+import type { FaxDirection } from '../../shared/domain/fax';
 import type { InstantUpdatesStatus } from '../../shared/domain/sync';
 
 /** A round trip older than this no longer vouches for the receiver. */
@@ -43,12 +44,14 @@ export function fellBack(health: AccountHealth, reason: string, at: number): Acc
   return { ...health, fallback: { reason, at } };
 }
 
-export function instantStatus(health: AccountHealth, now: number, normalPollSeconds: number): InstantUpdatesStatus {
+export function instantStatus(health: AccountHealth, now: number, normalPollSeconds: number, directions: readonly FaxDirection[] = ['INBOUND', 'OUTBOUND']): InstantUpdatesStatus {
   if (health.fallback) {
     return { state: 'fallback', message: `Instant updates paused: ${health.fallback.reason} Checking every ${normalPollSeconds} s instead.`, pollSeconds: normalPollSeconds };
   }
   if (isHealthy(health, now)) {
-    return { state: 'active', message: `Instant updates on (lists checked every ${RELAXED_POLL_MS / 60_000} min as a safety net).`, pollSeconds: RELAXED_POLL_MS / 1000 };
+    const lists = directions.length === 1 ? (directions[0] === 'INBOUND' ? 'received faxes' : 'sent faxes') : 'lists';
+    const other = directions.length === 1 ? ` ${directions[0] === 'INBOUND' ? 'Sent' : 'Received'} faxes are checked as usual: their webhooks do not come here.` : '';
+    return { state: 'active', message: `Instant updates on (${lists} checked every ${RELAXED_POLL_MS / 60_000} min as a safety net).${other}`, pollSeconds: RELAXED_POLL_MS / 1000 };
   }
   return { state: 'checking', message: `Instant updates: waiting for a test notification to come through; checking every ${normalPollSeconds} s meanwhile.`, pollSeconds: normalPollSeconds };
 }

@@ -5,7 +5,7 @@
  * reads into the keychain; no output carries a key, only whether one is stored.
  */
 import { z } from 'zod';
-import { webhookUrlProblem } from '../../domain/fax';
+import { webhookUrlProblem, type FaxDirection } from '../../domain/fax';
 import type { InstantUpdatesStatus } from '../../domain/sync';
 import { call, event } from '../define';
 
@@ -14,6 +14,13 @@ export interface ReceiverAccountView {
   label: string;
   /** An HMAC key is known for this account (keychain, or the Sandbox's). Without one nothing verifies. */
   hasKey: boolean;
+  /**
+   * Whether its webhooks come to this receiver, read from its configuration at the service: `here`
+   * (the directions that do), `elsewhere` (not using this receiver), `unknown` (could not be read or
+   * not read yet), `no-key`, or `off` (the receiver is off).
+   */
+  delivery: { state: 'here'; directions: FaxDirection[]; message: string } | { state: 'elsewhere' | 'unknown' | 'no-key' | 'off'; message: string };
+  /** Instant updates' state for this account; null when its webhooks do not come here. */
   instant: InstantUpdatesStatus | null;
   /** The last test notification that came back through the receiver. */
   lastPing: { at: string; roundTripMs: number } | null;

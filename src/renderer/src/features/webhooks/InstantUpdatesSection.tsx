@@ -248,7 +248,7 @@ export function InstantUpdatesSection(): JSX.Element {
               <tr key={account.accountId} data-testid="instant-account">
                 <td>{account.label}</td>
                 <td>{account.hasKey ? 'Set' : 'None'}</td>
-                <td>{account.instant ? account.instant.message : 'Not in use.'}</td>
+                <td data-testid="instant-state">{account.instant ? account.instant.message : account.delivery.message}</td>
                 <td>{account.lastPing ? `${account.lastPing.roundTripMs} ms at ${new Date(account.lastPing.at).toLocaleTimeString()}` : '—'}</td>
                 <td>
                   <button type="button" disabled={outcome === 'running'} onClick={() => void test(account.accountId)} aria-label={`Test instant updates of ${account.label}`}>

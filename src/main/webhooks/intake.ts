@@ -1,0 +1,148 @@
+/**
+ * Delivery intake: what happens to a request between the listener and the answer, synchronously
+ * (verification is a few HMACs, recording one INSERT), so the answer goes out at once (spec rule 6):
+ * 1. verified: X-HMAC-Signature against the key of every account that has one (constant time, over the
+ *    raw bytes); unsigned or mis-signed → 401, logged without the body;
+ * 2. read: JSON (400 otherwise), tolerant of fields (payload.ts), routed by app_id / user_id to the
+ *    account(s) whose key signed it;
+ * 3. recorded once: a receipt per (account, notification id), held until applied — a replay or a retry
+ *    of something already received answers 200 "duplicate" and changes nothing; a receipt that cannot
+ *    be written answers 503, the one answer the service retries;
+ * 4. handed on: each fresh (account, event) goes to `accepted`, which applies it later.
+ * Every request, refused ones too, goes into the delivery log Settings shows.
+ */
+import type { ListenerName, WebhookRepository } from '../store/repositories/webhook-repository';
+import type { Logger } from '../platform/logger';
+import type { DeliveryAnswer, IncomingDelivery, ListenerHooks } from './listener';
+import { factsOf, parseWebhookBody, type WebhookEvent } from './payload';
+import type { Signer } from './roster';
+import { safely } from './safely';
+import { whichKeySigned } from './signature';
+
+export interface IntakeDeps {
+  repository: Pick<WebhookRepository, 'addReceipt' | 'logDelivery'>;
+  /** The accounts whose keys may have signed a delivery. */
+  signers: () => readonly Signer[];
+  /** A verified notification recorded for the first time for this account. */
+  accepted: (accountId: string, event: WebhookEvent) => void;
+  /** The delivery log has a new entry. */
+  logged: () => void;
+  logger: Logger;
+  now: () => Date;
+}
+
+interface LogEntry {
+  status: number;
+  verified: boolean;
+  outcome: string;
+  event?: WebhookEvent;
+  accountId?: string | null;
+}
+
+export class DeliveryIntake {
+  constructor(private readonly deps: IntakeDeps) {}
+
+  /** The hooks of one listener: its deliveries come through here, logged under its name. */
+  hooksFor(listener: ListenerName): ListenerHooks {
+    return {
+      onDelivery: (delivery) => this.receive(listener, delivery),
+      onRefused: (status, outcome, remote) => this.refused(listener, status, outcome, remote),
+    };
+  }
+
+  receive(listener: ListenerName, delivery: IncomingDelivery): DeliveryAnswer {
+    const at = this.deps.now();
+    const log = (entry: LogEntry) => this.log(listener, at, entry);
+    const signers = this.deps.signers();
+    const signerIndex = whichKeySigned(delivery.body, delivery.signature, signers.map((s) => s.key));
+    if (signerIndex < 0) {
+      const outcome = delivery.signature === undefined ? 'Refused: no X-HMAC-Signature header.' : 'Refused: the signature does not match any account\'s key.';
+      // The attempt is logged; its body never is.
+      this.deps.logger.warn('webhook refused', { listener, remote: delivery.remote, bytes: delivery.body.length, reason: delivery.signature === undefined ? 'unsigned' : 'bad signature' });
+      log({ status: 401, verified: false, outcome });
+      return { status: 401, body: { status: 'unauthorized' } };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(delivery.body.toString('utf8'));
+    } catch {
+      log({ status: 400, verified: true, outcome: 'Refused: the body is not JSON.' });
+      return { status: 400, body: { status: 'bad request', reason: 'not JSON' } };
+    }
+    const parsed = parseWebhookBody(json);
+    if (!parsed.ok) {
+      log({ status: 400, verified: true, outcome: `Refused: ${parsed.problem}` });
+      return { status: 400, body: { status: 'bad request', reason: parsed.problem } };
+    }
+    const event = parsed.event;
+    const targets = routeEvent(event, signers, signers[signerIndex]!.key);
+    if (targets.length === 0) {
+      log({ status: 200, verified: true, outcome: 'Ignored: no active account here has this App ID and user-id.', event });
+      return { status: 200, body: { status: 'ignored' } };
+    }
+    let fresh = 0;
+    for (const accountId of targets) {
+      const added = safely(this.deps.logger, 'record a webhook receipt', () =>
+        this.deps.repository.addReceipt({
+          accountId,
+          notificationId: event.notificationId,
+          kind: event.kind,
+          faxId: event.kind === 'PING' ? null : event.faxId,
+          facts: factsOf(event),
+          state: event.kind === 'PING' ? 'applied' : 'held',
+          receivedAt: at.toISOString(),
+          appliedAt: event.kind === 'PING' ? at.toISOString() : null,
+        }),
+      );
+      if (added === undefined) {
+        // Could not record it: let the service retry (5xx is the one answer it retries).
+        log({ status: 503, verified: true, outcome: 'Could not record it (storage problem); the service will retry.', event, accountId });
+        return { status: 503, body: { status: 'retry later' } };
+      }
+      if (!added) continue;
+      fresh++;
+      this.deps.accepted(accountId, event);
+    }
+    if (fresh === 0) {
+      log({ status: 200, verified: true, outcome: 'Duplicate: already received; nothing changed.', event, accountId: targets[0] });
+      return { status: 200, body: { status: 'duplicate' } };
+    }
+    log({ status: 200, verified: true, outcome: 'Accepted.', event, accountId: targets[0] });
+    return { status: 200, body: { status: 'received' } };
+  }
+
+  refused(listener: ListenerName, status: number, outcome: string, remote: string): void {
+    this.deps.logger.warn('webhook refused', { listener, remote, status, reason: outcome });
+    this.log(listener, this.deps.now(), { status, verified: false, outcome: `Refused: ${outcome}` });
+  }
+
+  private log(listener: ListenerName, at: Date, entry: LogEntry): void {
+    safely(this.deps.logger, 'log a webhook delivery', () =>
+      this.deps.repository.logDelivery({
+        at: at.toISOString(),
+        listener,
+        eventType: entry.event?.kind ?? null,
+        accountId: entry.accountId ?? null,
+        notificationId: entry.event?.notificationId ?? null,
+        faxId: entry.event && entry.event.kind !== 'PING' ? entry.event.faxId : null,
+        verified: entry.verified,
+        httpStatus: entry.status,
+        outcome: entry.outcome,
+      }),
+    );
+    this.deps.logged();
+  }
+}
+
+/**
+ * The accounts an event is for: those the signing key belongs to, by App ID and user-id. A PING is
+ * for every account of the App ID; a fax event without a user-id for the first one only.
+ */
+export function routeEvent(event: WebhookEvent, signers: readonly Signer[], key: string): string[] {
+  const byKey = signers.filter((s) => s.key === key);
+  const byApp = event.appId ? byKey.filter((s) => s.appId === event.appId) : byKey;
+  if (event.kind === 'PING') return byApp.map((s) => s.accountId);
+  const userId = event.userId;
+  const byUser = userId ? byApp.filter((s) => s.userId === userId) : byApp;
+  return byUser.map((s) => s.accountId).slice(0, userId ? undefined : 1);
+}
