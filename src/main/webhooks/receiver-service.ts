@@ -299,6 +299,8 @@ export class WebhookReceiverService {
 
   private async onWebhooksChanged(accountId: string): Promise<void> {
     if (!this.isOn()) return;
+    // Its key may have changed with it: the keys first, then a read that starts after the change.
+    await this.roster.refresh();
     await this.roster.refreshDestinations(accountId);
     this.health.publish(accountId);
   }

@@ -58,6 +58,8 @@ export class ReceiverRoster {
   private loading: Promise<void> | null = null;
   private again = false;
   private rereadAll = false;
+  /** Per account, the latest read started: an older read that ends later does not overwrite it. */
+  private readonly reads = new Map<string, number>();
 
   constructor(private readonly deps: RosterDeps) {}
 
@@ -110,9 +112,8 @@ export class ReceiverRoster {
   async refreshDestinations(accountId: string): Promise<DeliveryRoute | null> {
     const account = this.deps.accounts.list().find((a) => a.id === accountId);
     if (!account || !this.hasKey(accountId) || !this.deps.reading()) return this.routeOf(accountId);
-    const route = await this.read(account);
-    this.routes.set(accountId, route);
-    return route;
+    await this.read(account);
+    return this.routeOf(accountId);
   }
 
   private async load(): Promise<void> {
@@ -138,22 +139,23 @@ export class ReceiverRoster {
     for (const id of [...this.routes.keys()]) if (!signers.some((s) => s.accountId === id)) this.routes.delete(id);
     if (!this.deps.reading()) return;
     for (const account of accounts) {
-      if (stale.has(account.id)) this.routes.set(account.id, await this.read(account));
+      if (stale.has(account.id)) await this.read(account);
     }
   }
 
-  private async read(account: AccountView): Promise<DeliveryRoute> {
-    const here = this.deps.addressesFor(account);
-    let config: Pick<WebhookSettingsView, 'inbound' | 'outbound'>;
+  private async read(account: AccountView): Promise<void> {
+    const ticket = (this.reads.get(account.id) ?? 0) + 1;
+    this.reads.set(account.id, ticket);
+    let route: DeliveryRoute;
     try {
-      config = await this.deps.webhooks.get(account.id);
+      route = routeFrom(await this.deps.webhooks.get(account.id), this.deps.addressesFor(account));
     } catch (error) {
       const problem = isAppError(error) ? error.message : 'the service could not be asked.';
       this.deps.logger.warn('could not read where an account\'s webhooks go', { accountId: account.id, code: isAppError(error) ? error.code : 'INTERNAL' });
       const known = this.routes.get(account.id);
-      return known && known.state !== 'unknown' ? known : { state: 'unknown', problem };
+      route = known && known.state !== 'unknown' ? known : { state: 'unknown', problem };
     }
-    return routeFrom(config, here);
+    if (this.reads.get(account.id) === ticket) this.routes.set(account.id, route);
   }
 }
 

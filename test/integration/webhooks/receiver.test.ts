@@ -8,11 +8,12 @@ import { randomUUID } from 'node:crypto';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxFaxDetail } from '../../../src/shared/ipc/contract/inbox';
-import type { ReceiverDelivery, ReceiverView } from '../../../src/shared/ipc/contract/webhooks';
+import type { AccountView } from '../../../src/shared/ipc/contract/accounts';
+import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../src/shared/ipc/contract/webhooks';
 import type { OutboxDetail, SendOutcome } from '../../../src/shared/domain/outbox';
 import type { PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
 import { makePdf } from '../outbox/support';
-import { HMAC_KEY, startReceiverFixture, type ReceiverFixture } from './receiver-fixture';
+import { HMAC_KEY, WEBHOOK_URL, startReceiverFixture, type ReceiverFixture } from './receiver-fixture';
 
 const MINUTE = 60_000;
 let f: ReceiverFixture;
@@ -70,6 +71,19 @@ function shape(d: OutboxDetail): string[] {
     .sort();
 }
 
+/** The delivery attempts in the timeline (read from the transmission detail). */
+function attempts(d: OutboxDetail): string[] {
+  return d.timeline.filter((e) => e.source === 'detail' && e.status.startsWith('ATTEMPT_')).map((e) => e.status);
+}
+
+async function settled(): Promise<void> {
+  await until('sync to settle', () => f.core.core.sync.status().accounts.every((a) => a.feeds.every((feed) => !feed.running)));
+}
+
+function lastRequestSeq(): number {
+  return f.emulator.control.requests().at(-1)?.seq ?? 0;
+}
+
 async function deliveries(): Promise<ReceiverDelivery[]> {
   return f.core.ok<ReceiverDelivery[]>('receiver:deliveries', { limit: 50 });
 }
@@ -119,6 +133,9 @@ describe('deliveries', () => {
     expect(d.timeline.filter((e) => e.source === 'webhook').map((e) => e.status).sort()).toEqual(['COMPLETED', 'WEBHOOK_RECEIVED']);
     expect(notificationsFor(jobId)).toHaveLength(1);
     expect((await deliveries())[0]).toMatchObject({ eventType: 'OUTBOUND', verified: true, httpStatus: 200 });
+    // The attempts are read once the webhook made it final, as polling would have.
+    await f.core.core.webhooks.drain();
+    expect(attempts(await detail(jobId)).length).toBeGreaterThan(0);
   });
 
   it('refuses an unsigned body and one signed with another key with 401, logging the attempt but not the body', async () => {
@@ -267,6 +284,38 @@ describe('merging with polling', () => {
   });
 });
 
+describe('the timeline of a job a webhook finished', () => {
+  it('gets its attempts from one read of the transmission detail, deferred while sync is paused', async () => {
+    const { jobId, faxId } = await send('12125550100');
+    f.core.core.sync.setPaused(true);
+    let since: number;
+    try {
+      await settled();
+      since = lastRequestSeq();
+      await f.emulator.control.advance(MINUTE);
+      await f.emulator.control.idle();
+      const d = await until('the webhook', async () => {
+        await f.core.core.webhooks.drain();
+        const current = await detail(jobId);
+        return current.job.state === 'COMPLETED' ? current : null;
+      });
+      expect(d.timeline.some((e) => e.source === 'webhook' && e.status === 'COMPLETED')).toBe(true);
+      // Paused: the service is not asked, so the attempts are not there yet.
+      expect(attempts(d)).toEqual([]);
+    } finally {
+      f.core.core.sync.setPaused(false);
+    }
+    const done = await until('the attempts', async () => {
+      const current = await detail(jobId);
+      return attempts(current).length > 0 ? current : null;
+    });
+    expect(attempts(done)).toContain('ATTEMPT_COMPLETED');
+    await settled();
+    const reads = f.emulator.control.requests(since).filter((r) => r.method === 'GET' && r.path.includes(`/faxes/${faxId}/transmission-details`));
+    expect(reads).toHaveLength(1);
+  });
+});
+
 describe('restart and the retry window', () => {
   it('a notification retried while Faxdesk restarts is applied once after it is back', async () => {
     const { jobId, faxId } = await send('12125550100');
@@ -302,5 +351,34 @@ describe('restart and the retry window', () => {
     expect(receiver.reconcileFailed(new Date(completedAt + 10 * MINUTE))).toBe(0);
     expect(receiver.reconcileFailed(new Date(completedAt + 21 * MINUTE))).toBe(1);
     expect(receiver.reconcileFailed(new Date(completedAt + 40 * MINUTE))).toBe(0);
+  });
+});
+
+describe('an account whose webhooks point elsewhere', () => {
+  it('is not pinged and says "not using this receiver" until its webhooks are pointed here', async () => {
+    const branch = f.emulator.control.createAccount();
+    const since = lastRequestSeq();
+    const account = await f.core.ok<AccountView>('accounts:add', { label: 'Branch', baseUrl: f.emulator.baseUrl, appId: branch.appId, apiKey: branch.apiKey, userId: branch.userId });
+    const key = 'branch-hmac-key-0123456789abcdef';
+    for (const direction of ['OUTBOUND', 'INBOUND']) {
+      await f.core.ok('webhooks:set', { accountId: account.id, direction, url: 'https://hooks.example.net/faxdesk', hmacSecret: key });
+    }
+    const row = async () => (await f.core.ok<ReceiverView>('receiver:get')).accounts.find((a) => a.accountId === account.id);
+    const elsewhere = await until('the branch read as elsewhere', async () => ((await row())?.delivery.state === 'elsewhere' ? row() : null));
+    expect(elsewhere).toMatchObject({ hasKey: true, instant: null, delivery: { message: expect.stringContaining('Not using this receiver: its webhooks go to https://hooks.example.net/faxdesk') } });
+    const status = await f.core.ok<{ accounts: { accountId: string; instant: unknown }[] }>('sync:status');
+    expect(status.accounts.find((a) => a.accountId === account.id)?.instant).toBeNull();
+    expect(await f.core.ok<ReceiverTestReport>('receiver:test', { accountId: account.id })).toMatchObject({ ok: false, message: expect.stringContaining('Not using this receiver') });
+    const pings = () => f.emulator.control.requests(since).filter((r) => r.method === 'POST' && r.path.endsWith('/notifications/ping') && r.headers['user-id'] === branch.userId);
+    expect(pings()).toHaveLength(0);
+
+    // Its outbound webhooks now come here: served for that direction, and the round trip works.
+    await f.core.ok('webhooks:set', { accountId: account.id, direction: 'OUTBOUND', url: WEBHOOK_URL });
+    const here = await until('the branch read as served', async () => ((await row())?.delivery.state === 'here' ? row() : null));
+    expect(here?.delivery).toMatchObject({ directions: ['OUTBOUND'] });
+    expect(await f.core.ok<ReceiverTestReport>('receiver:test', { accountId: account.id })).toMatchObject({ ok: true });
+    expect((await row())?.instant).toMatchObject({ state: 'active', message: expect.stringContaining('Received faxes are checked as usual') });
+    expect(pings()).toHaveLength(1);
+    await f.core.ok('accounts:remove', { id: account.id });
   });
 });

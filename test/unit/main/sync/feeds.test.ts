@@ -175,6 +175,61 @@ describe('sent and active feeds', () => {
   });
 });
 
+describe('the attempts of a job something else made final', () => {
+  function accepted(): string {
+    const outbound = new OutboundRepository(h.db);
+    const { jobs } = outbound.insertCompose([{ accountId: ACCOUNT, composeId: 'c1', destinationIndex: 0, destination: '12125550100' }], new Date(T0));
+    outbound.update(jobs[0]!.id, { faxId: 'f1', state: 'SUBMITTED' }, new Date(T0));
+    h.service.details.set('f1', {
+      faxId: 'f1',
+      direction: 'OUTBOUND',
+      originatingNumber: null,
+      destinationNumber: '12125550100',
+      state: 'COMPLETED',
+      rawStatus: 'COMPLETED',
+      completedAt: iso(T0 + MIN),
+      errorCode: null,
+      errorMessage: null,
+      totalPagesSent: 2,
+      totalDurationSeconds: 45,
+      attempts: [{ attemptNumber: 1, state: 'COMPLETED', rawStatus: 'COMPLETED', startedAt: iso(T0), endedAt: iso(T0 + MIN), durationSeconds: 45, pagesSent: 2, errorCode: null, errorMessage: null }],
+    } as never);
+    return jobs[0]!.id;
+  }
+
+  function attemptsOf(jobId: string): string[] {
+    return new FaxEventsRepository(h.db).timeline({ direction: 'OUTBOUND', outboundId: jobId }).filter((e) => e.source === 'detail' && e.status.startsWith('ATTEMPT_')).map((e) => e.status);
+  }
+
+  it('the sent list that makes a job final reads its detail once, so the timeline has its attempts', async () => {
+    h = await harness();
+    const jobId = accepted();
+    h.service.sent.push(sentFax('f1', 'COMPLETED', T0 + MIN));
+    await h.module.sync.syncNow(ACCOUNT, ['sent']);
+    expect(new OutboundRepository(h.db).get(jobId)!.state).toBe('COMPLETED');
+    expect(attemptsOf(jobId)).toEqual(['ATTEMPT_COMPLETED']);
+    expect(h.service.count('getTransmissionDetail')).toBe(1);
+    // Final already: the next pass reads nothing more.
+    await h.module.sync.syncNow(ACCOUNT, ['sent', 'active']);
+    expect(h.service.count('getTransmissionDetail')).toBe(1);
+  });
+
+  it('readDetail reads once; while sync is paused it waits for the resume', async () => {
+    h = await harness();
+    const jobId = accepted();
+    // Made final as a webhook would (the active feed no longer reads it).
+    new OutboundRepository(h.db).update(jobId, { state: 'COMPLETED' }, new Date(T0 + MIN));
+    h.module.sync.setPaused(true);
+    await h.module.sync.readDetail(ACCOUNT, jobId);
+    expect(h.service.count('getTransmissionDetail')).toBe(0);
+    h.module.sync.setPaused(false);
+    for (let i = 0; i < 50 && attemptsOf(jobId).length === 0; i++) await new Promise((resolve) => setImmediate(resolve));
+    await h.module.sync.syncNow(ACCOUNT);
+    expect(attemptsOf(jobId)).toEqual(['ATTEMPT_COMPLETED']);
+    expect(h.service.count('getTransmissionDetail')).toBe(1);
+  });
+});
+
 describe('notification log feed', () => {
   function record(notifyId: string, status: 'QUEUED' | 'SUCCESSFUL' | 'FAILED', faxId: string | null, atMs: number): NotificationRecord {
     return { notifyId, appId: 'app', userId: 'u', faxId, direction: 'INBOUND', faxCompletedAt: iso(atMs), notifyType: 'WEBHOOK', notifyDestination: 'https://x.test/h', sentStatus: status, eventType: null };
