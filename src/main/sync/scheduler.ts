@@ -157,20 +157,22 @@ export class FeedScheduler {
 
   /**
    * A minimum wait between successful runs of one feed (0 removes it): while webhooks deliver, the
-   * lists are only a safety net. Raising it takes effect at the next run; lowering it at once.
+   * lists are only a safety net. Both ways it takes effect at once, counted from the feed's last run:
+   * raising it puts off the poll already waiting (webhooks just proved they work: it is not needed),
+   * lowering it brings the next poll in. A feed that never ran, or is failing, keeps its schedule.
    */
   setFloor(name: string, floorMs: number): void {
     const feed = this.feeds.get(name);
     if (!feed || feed.floorMs === floorMs) return;
     const lowered = floorMs < feed.floorMs;
     feed.floorMs = floorMs;
-    if (!lowered || !this.started || this.isPaused) return;
+    if (!this.started || this.isPaused) return;
     const { running, consecutiveFailures, nextRunAt, lastRunAt } = feed.state;
-    if (running || consecutiveFailures > 0 || nextRunAt === null) return;
+    if (running || consecutiveFailures > 0 || nextRunAt === null || lastRunAt === null) return;
     const now = this.options.timers.now();
     const interval = Math.max(floorMs, this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs);
-    const due = Math.max(now, (lastRunAt ?? now) + interval);
-    if (nextRunAt > due) this.schedule(feed, due - now);
+    const due = Math.max(now, lastRunAt + interval);
+    if (lowered ? nextRunAt > due : nextRunAt < due) this.schedule(feed, due - now);
   }
 
   /** Runs a feed (or all) as soon as possible, e.g. after a send or a "refresh" click. */

@@ -60,4 +60,23 @@ describe('FeedScheduler interval changes', () => {
     await timers.advance(50_000);
     expect(runs).toEqual([0]);
   });
+
+  it('a floor raised puts off the poll already waiting; lowered, it brings the next one in (from the last run)', async () => {
+    const timers = new ManualTimers(0);
+    const scheduler = new FeedScheduler({ timers, fastIntervalMs: 5_000, idleIntervalMs: 60_000, backoffBaseMs: 1_000, backoffMaxMs: 60_000, random: () => 1 });
+    const runs: number[] = [];
+    scheduler.addFeed('received', async () => void runs.push(timers.now()));
+    scheduler.start();
+    await timers.advance(0);
+    await timers.advance(10_000);
+    scheduler.setFloor('received', 900_000);
+    await timers.advance(60_000);
+    expect(runs).toEqual([0]);
+    await timers.advance(830_000);
+    expect(runs).toEqual([0, 900_000]);
+    await timers.advance(100_000);
+    scheduler.setFloor('received', 0);
+    await timers.advance(0);
+    expect(runs).toEqual([0, 900_000, 1_000_000]);
+  });
 });
