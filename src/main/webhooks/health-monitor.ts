@@ -54,6 +54,8 @@ export class HealthMonitor {
   private readonly published = new Set<string>();
   private readonly probe: PingProbe;
   private readonly watches = new Set<unknown>();
+  /** Faxes whose notification is being waited for (account, kind, fax id). */
+  private readonly expected = new Set<string>();
   private selfCheckTimer: unknown = null;
   private running = false;
 
@@ -73,6 +75,7 @@ export class HealthMonitor {
     this.selfCheckTimer = null;
     for (const t of this.watches) this.deps.timers.clearTimeout(t);
     this.watches.clear();
+    this.expected.clear();
   }
 
   /** A verified notification arrived for the account. */
@@ -114,7 +117,7 @@ export class HealthMonitor {
     return report;
   }
 
-  /** Jobs that polling changed: one that finished must see its notification within the grace time. */
+  /** Jobs that changed: one that finished without its notification must see it within the grace time. */
   watchFinished(accountId: string, jobIds: readonly string[]): void {
     if (!this.isHealthyNow(accountId) || !this.deps.roster.directionsHere(accountId).includes('OUTBOUND')) return;
     const recent = this.deps.now().getTime() - 10 * 60_000;
@@ -122,22 +125,16 @@ export class HealthMonitor {
       const job = this.deps.stores.outbound.get(id);
       if (!job?.faxId || !isFinalOutboundState(job.state) || job.state === 'REJECTED') continue;
       if (job.completedAt && Date.parse(job.completedAt) < recent) continue;
-      const faxId = job.faxId;
-      this.later(EVENT_GRACE_MS, () => {
-        if (!this.hasReceipt(accountId, faxId, 'OUTBOUND')) this.fallBack(accountId, 'a sent fax finished and its webhook notification did not arrive.');
-      });
+      this.expect(accountId, job.faxId, 'OUTBOUND', 'a sent fax finished and its webhook notification did not arrive.');
     }
   }
 
-  /** Received faxes that polling found: each must see its notification within the grace time. */
+  /** Received faxes that arrived: each must see its notification within the grace time. */
   watchArrived(accountId: string, receivedIds: readonly string[]): void {
     if (!this.isHealthyNow(accountId) || !this.deps.roster.directionsHere(accountId).includes('INBOUND')) return;
     for (const id of receivedIds) {
       const fax = this.deps.stores.received.get(id);
-      if (!fax) continue;
-      this.later(EVENT_GRACE_MS, () => {
-        if (!this.hasReceipt(accountId, fax.faxId, 'INBOUND')) this.fallBack(accountId, 'a fax arrived and its webhook notification did not.');
-      });
+      if (fax) this.expect(accountId, fax.faxId, 'INBOUND', 'a fax arrived and its webhook notification did not.');
     }
   }
 
@@ -171,6 +168,20 @@ export class HealthMonitor {
 
   private hasReceipt(accountId: string, faxId: string, kind: 'OUTBOUND' | 'INBOUND'): boolean {
     return this.deps.receipts.receiptsForFax(accountId, faxId).some((r) => r.kind === kind);
+  }
+
+  /**
+   * Falls back unless the fax's notification is here within EVENT_GRACE_MS. Nothing to wait for when it
+   * already is (the webhook usually comes first), and one wait per fax however often it changes.
+   */
+  private expect(accountId: string, faxId: string, kind: 'OUTBOUND' | 'INBOUND', reason: string): void {
+    const key = `${accountId} ${kind} ${faxId}`;
+    if (this.expected.has(key) || this.hasReceipt(accountId, faxId, kind)) return;
+    this.expected.add(key);
+    this.later(EVENT_GRACE_MS, () => {
+      this.expected.delete(key);
+      if (!this.hasReceipt(accountId, faxId, kind)) this.fallBack(accountId, reason);
+    });
   }
 
   private fallBack(accountId: string, reason: string): void {

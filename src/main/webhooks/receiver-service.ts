@@ -268,11 +268,12 @@ export class WebhookReceiverService {
     switch (route.state) {
       case 'here':
         return { state: 'here', directions: [...route.directions], message: route.directions.length === 2 ? 'Its webhooks come here.' : `Its ${route.directions[0]!.toLowerCase()} webhooks come here.` };
-      case 'elsewhere':
-        return {
-          state: 'elsewhere',
-          message: `Not using this receiver: its webhooks ${route.destinations.length ? `go to ${route.destinations.join(' and ')}` : 'have no address at the service'}.`,
-        };
+      case 'elsewhere': {
+        const where = route.destinations.length ? `go to ${route.destinations.join(' and ')}` : 'have no address at the service';
+        // Without its public URL the receiver cannot recognise its own address in an account's webhooks.
+        const hint = this.settings.enabled && !this.settings.publicUrl ? ' Enter this receiver\'s public URL above if that is where they come in.' : '';
+        return { state: 'elsewhere', message: `Not using this receiver: its webhooks ${where}.${hint}` };
+      }
       case 'unknown':
         return { state: 'unknown', message: `Faxdesk could not read where its webhooks go: ${route.problem}` };
     }

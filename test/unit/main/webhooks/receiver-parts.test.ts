@@ -6,6 +6,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AccountView, WebhookSettingsView } from '../../../../src/shared/ipc/contract/accounts';
 import { silentLogger } from '../../../../src/main/platform/logger';
+import { ManualTimers } from '../../../../src/main/platform/timers';
+import { EVENT_GRACE_MS } from '../../../../src/main/webhooks/health';
+import { HealthMonitor } from '../../../../src/main/webhooks/health-monitor';
 import { EventApplier } from '../../../../src/main/webhooks/event-applier';
 import { relaxedFeeds } from '../../../../src/main/webhooks/health-monitor';
 import { routeEvent } from '../../../../src/main/webhooks/intake';
@@ -139,5 +142,73 @@ describe('the event applier', () => {
     await applier.drain();
     expect(readDetail).toHaveBeenCalledTimes(1);
     expect(readDetail).toHaveBeenCalledWith('a', 'job-1');
+  });
+});
+
+describe('the health monitor', () => {
+  const T0 = Date.parse('2026-03-01T09:00:00.000Z');
+
+  function monitor(served: Record<string, ('INBOUND' | 'OUTBOUND')[]>) {
+    const timers = new ManualTimers(0);
+    const pinged: string[] = [];
+    const receipts = new Set<string>();
+    const told = new Map<string, { floorMs: number; feeds: readonly string[]; state: string | null }>();
+    const signers = Object.keys(served).map((accountId) => ({ accountId, appId: 'app', userId: accountId, key: `key-${accountId}` }));
+    const m: HealthMonitor = new HealthMonitor({
+      accounts: {
+        clientFor: async (accountId) => ({
+          ping: async () => {
+            pinged.push(accountId);
+            const notifyId = `ping-${pinged.length}`;
+            setImmediate(() => m.noteEvent(accountId, { kind: 'PING', notificationId: notifyId, appId: 'app', direction: 'OUTBOUND', configId: null }));
+            return [{ notifyId }] as never;
+          },
+        }),
+      },
+      roster: {
+        hasKey: (id) => id in served,
+        directionsHere: (id) => served[id] ?? [],
+        served: () => signers.filter((s) => (served[s.accountId] ?? []).length > 0),
+        signers: () => signers,
+        refresh: async () => undefined,
+        refreshDestinations: async () => null,
+      },
+      receipts: { receiptsForFax: (accountId, faxId) => (receipts.has(`${accountId} ${faxId}`) ? [{ kind: 'OUTBOUND' } as never] : []) },
+      stores: { outbound: { get: (id: string) => ({ id, faxId: `fax-${id}`, state: 'COMPLETED', completedAt: new Date(T0).toISOString() }) }, received: { get: () => undefined } } as never,
+      sync: { setInstantUpdates: (accountId, floor, status) => told.set(accountId, { floorMs: floor.floorMs, feeds: floor.feeds, state: status?.state ?? null }) },
+      isOn: () => true,
+      changed: () => undefined,
+      pollSeconds: () => 60,
+      timers,
+      now: () => new Date(T0 + timers.now()),
+      logger: silentLogger,
+    });
+    return { m, timers, pinged, receipts, told };
+  }
+
+  it('pings only the accounts whose webhooks come here, and relaxes only their directions\' lists', async () => {
+    const { m, timers, pinged, told } = monitor({ here: ['INBOUND'], elsewhere: [] });
+    m.publishAll();
+    m.start();
+    await timers.advance(0);
+    await vi.waitFor(() => expect(told.get('here')?.state).toBe('active'));
+    expect(pinged).toEqual(['here']);
+    expect(told.get('here')).toMatchObject({ feeds: ['received', 'notifications'] });
+    expect(told.get('elsewhere')).toMatchObject({ state: null, floorMs: 0 });
+    m.stop();
+  });
+
+  it('falls back when a finished fax\'s notification does not come within the grace time; waits once per fax; not at all when it came', async () => {
+    const { m, timers, receipts, told } = monitor({ a: ['OUTBOUND', 'INBOUND'] });
+    m.start();
+    await timers.advance(0);
+    await vi.waitFor(() => expect(told.get('a')?.state).toBe('active'));
+    receipts.add('a fax-came');
+    m.watchFinished('a', ['came', 'missing']);
+    m.watchFinished('a', ['missing']);
+    expect(timers.pendingCount).toBe(2); // the next self-check, and one wait
+    await timers.advance(EVENT_GRACE_MS);
+    expect(told.get('a')).toMatchObject({ state: 'fallback', floorMs: 0 });
+    m.stop();
   });
 });
