@@ -27,6 +27,7 @@ import { ManualTimers, realTimers, type Timers } from '../src/main/platform/time
 import { openDatabase, type Db } from '../src/main/store/database';
 import { createHistoryStores, createSyncModule, type SyncModule } from '../src/main/sync';
 import { DEFAULT_SETTINGS } from '../src/shared/domain/settings';
+import { stopChild } from './child-process';
 
 const ROOT = path.resolve(__dirname, '..');
 const RECEIVED_PER_ACCOUNT = 30;
@@ -54,12 +55,7 @@ async function spawnEmulator(clock: 'manual' | 'real'): Promise<EmulatorProcess>
     child,
     info,
     control: new EmulatorControlClient(info.controlUrl),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 

@@ -35,6 +35,7 @@ import { silentLogger } from '../src/main/platform/logger';
 import { steadySystem } from '../src/main/platform/ports';
 import { RECONCILE_EVERY_MS } from '../src/main/webhooks/failed-reconciler';
 import { RELAXED_POLL_MS, SELF_CHECK_EVERY_MS } from '../src/main/webhooks/health';
+import { stopChild } from './child-process';
 import type { BenchRow, BenchSection } from './row';
 import type { OutsideReady } from './webhooks-outside';
 
@@ -72,12 +73,7 @@ async function startOutside(receiverPort: number): Promise<Outside> {
   return {
     info,
     control: new EmulatorControlClient(info.controlUrl),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 
