@@ -47,7 +47,8 @@ import {
 import { capitalise, parseJsonAnswer, who, type Explain } from './service-errors';
 import { PageMemo } from './page-memo';
 import { TokenManager } from './token-manager';
-import { sendRequestToWire, sentFilterToQuery } from './wire';
+import { faxRequestBody } from './fax-request-body';
+import { sentFilterToQuery } from './wire';
 
 export interface FaxServiceCredentials {
   /** The account's label: error messages name it. */
@@ -178,7 +179,7 @@ export class FaxServiceClient {
    */
   send(request: SendRequest, options: CallOptions = {}): Promise<SendResult> {
     return this.call(
-      { method: 'POST', path: '/faxes', json: sendRequestToWire(request), operation: 'send a fax', idempotent: false },
+      { method: 'POST', path: '/faxes', body: () => faxRequestBody(request), operation: 'send a fax', idempotent: false },
       SendResultSchema,
       options,
     );
