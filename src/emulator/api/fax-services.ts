@@ -158,8 +158,10 @@ export function registerFaxServices(router: Router, core: Core): void {
     const before = q.timestamp('max_completed_timestamp', 'before');
     const fromDigits = from === undefined ? undefined : from.toUpperCase() === 'UNKNOWN' ? 'UNKNOWN' : digitsOf(from);
     const toDigits = to === undefined ? undefined : digitsOf(to);
-    const none =
-      [wantedState, faxStatus, transactionId, imageDownloaded, fromDigits, toDigits, errorCode, minPages, maxPages, search, after, before].every((v) => v === undefined);
+    const others = [wantedState, faxStatus, transactionId, imageDownloaded, fromDigits, toDigits, errorCode, minPages, maxPages, search, before].every((v) => v === undefined);
+    const none = others && after === undefined;
+    /** Only a completion window: the index answers it exactly, nothing to check one by one. */
+    const windowOnly = others && after !== undefined;
     const matches = (f: FaxRecord): boolean => {
       if (wantedState && f.status !== wantedState) return false;
       if (faxStatus !== undefined && faxStatus !== 'STORED') return false;
@@ -192,7 +194,7 @@ export function registerFaxServices(router: Router, core: Core): void {
       }
       return true;
     };
-    return { none, after, matches };
+    return { none, windowOnly, after, matches };
   };
 
   /**
@@ -207,7 +209,7 @@ export function registerFaxServices(router: Router, core: Core): void {
     const json = (fax: FaxRecord) => store.faxJson(fax, view);
     if (filters.none) return envelopeJson(newestFirst(list.all, page), list.all.length, page, json);
     const candidates = filters.after !== undefined ? list.since(filters.after) : [...list.all].reverse();
-    const found = candidates.filter(filters.matches);
+    const found = filters.windowOnly ? candidates : candidates.filter(filters.matches);
     return envelopeJson(found.slice(page.start, page.start + page.limit), found.length, page, json);
   };
 
