@@ -1,32 +1,50 @@
 /**
- * `npm run bench`: runs every benchmark in turn and prints its figures (nothing is asserted).
- * `npm run bench -- store` runs only the named ones.
+ * `npm run bench`: runs every section of the benchmark report in turn, prints one table, and writes it
+ * to bench/results/latest.md and latest.json (nothing is asserted; a missed target is marked, not failed).
+ * `npm run bench -- store sync` runs only the named sections and writes to .tmp/bench/ instead, so a
+ * partial run never replaces the committed report.
  */
-import { runDocumentsBench } from './documents';
-import { runEmulatorBench } from './emulator';
-import { runOutboxBench } from './outbox';
-import { runStoreBench } from './store';
-import { runSyncBench } from './sync';
+import os from 'node:os';
+import path from 'node:path';
+import { documentsBench } from './documents';
+import { emulatorBench } from './emulator';
+import { outboxBench } from './outbox';
+import { formatText, machineFacts, writeReport, type Report } from './report';
+import type { BenchSection } from './row';
+import { storeBench } from './store';
+import { syncBench } from './sync';
+import { uiBench } from './ui';
 import { webhooksBench } from './webhooks';
 
-const BENCHES: Record<string, () => Promise<void>> = {
-  store: runStoreBench,
-  documents: runDocumentsBench,
-  emulator: runEmulatorBench,
-  sync: runSyncBench,
-  outbox: runOutboxBench,
-  webhooks: () => webhooksBench.run().then((rows) => console.table(rows)),
-};
+/** The report's sections, in the order they run and print. */
+const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  for (const [name, run] of Object.entries(BENCHES)) {
-    if (wanted.length > 0 && !wanted.includes(name)) continue;
-    console.log(`== bench ${name}`);
+  const unknown = wanted.filter((w) => !SECTIONS.some((s) => s.name === w));
+  if (unknown.length) throw new Error(`No bench section named ${unknown.join(', ')}; there are ${SECTIONS.map((s) => s.name).join(', ')}.`);
+  const report: Report = { machine: machineFacts(), sections: [] };
+  for (const section of SECTIONS) {
+    if (wanted.length > 0 && !wanted.includes(section.name)) continue;
+    console.log(`== bench ${section.name}`);
     const started = performance.now();
-    await run();
-    console.log(`== bench ${name} done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    let rows;
+    try {
+      rows = await section.run();
+    } catch (error) {
+      console.error(error);
+      const message = error instanceof Error ? error.message : String(error);
+      rows = [{ row: `${section.name} section`, measured: `failed: ${message}`, bare: '—', target: 'runs', value: null, within: false, how: 'The section threw; see the log above.' }];
+    }
+    const seconds = (performance.now() - started) / 1000;
+    report.sections.push({ name: section.name, seconds, rows });
+    console.log(`== bench ${section.name} done in ${seconds.toFixed(1)} s`);
   }
+  report.machine.loadEnd = os.loadavg()[0]!;
+  console.log(`\n${formatText(report)}\n`);
+  const dir = wanted.length > 0 ? path.resolve(__dirname, '../.tmp/bench') : path.resolve(__dirname, 'results');
+  const written = writeReport(report, dir);
+  console.log(`Written to ${path.relative(process.cwd(), written.md)} and ${path.relative(process.cwd(), written.json)}.`);
 }
 
 main().catch((error: unknown) => {

@@ -35,7 +35,7 @@ import { silentLogger } from '../src/main/platform/logger';
 import { steadySystem } from '../src/main/platform/ports';
 import { RECONCILE_EVERY_MS } from '../src/main/webhooks/failed-reconciler';
 import { RELAXED_POLL_MS, SELF_CHECK_EVERY_MS } from '../src/main/webhooks/health';
-import { stopChild } from './child-process';
+import { stopChild } from './support/child';
 import type { BenchRow, BenchSection } from './row';
 import type { OutsideReady } from './webhooks-outside';
 

@@ -80,6 +80,9 @@ export class EmulatorControlClient {
   async removeFault(id: string): Promise<void> {
     await this.call('DELETE', `/faults/${encodeURIComponent(id)}`);
   }
+  history(input: { userId?: string; sent: number }): Promise<{ added: number }> {
+    return this.call('POST', '/history', input);
+  }
   requests(since?: number): Promise<RecordedRequest[]> {
     return this.call('GET', since === undefined ? '/requests' : `/requests?since=${since}`);
   }

@@ -21,6 +21,7 @@ import { ImageService } from './images/service';
 import { Inbound } from './inbound';
 import { FINAL_STATES, type MetaRecord } from './state/model';
 import { SqlitePersistence } from './state/persistence';
+import { addSentHistory } from './state/sent-history';
 import { Store } from './state/store';
 import type { EmulatorControl, EmulatorOptions, RunningEmulator } from './types';
 import { WEBHOOK_TIMEOUT_MS, Webhooks } from './webhooks/webhooks';
@@ -105,6 +106,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async inbound(input = {}) {
       const fax = await core.inbound.arrive(input);
       return { fax_id: fax.faxId };
+    },
+    history(input) {
+      const userId = input.userId ?? demo().userId;
+      const number = store.numberByUserId(userId);
+      if (!number) throw new ApiError(404, { element: 'userId', message: `No user ${userId}.` });
+      if (store.faxList(userId, 'OUTBOUND').all.length > 0) throw new ApiError(409, { element: 'userId', message: `User ${userId} already has sent faxes.` });
+      addSentHistory(store, { number, appId: store.accounts.get(number.adminId)!.appId, count: input.sent, now: scheduler.now() });
+      return { added: input.sent };
     },
     addFault: (spec) => ({ id: faults.add(parseFaultSpec(spec)).id }),
     faults: () => faults.list(),

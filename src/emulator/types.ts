@@ -48,6 +48,12 @@ export interface EmulatorControl {
   advance(ms: number): Promise<{ now: string }>;
   /** Makes a fax arrive (default: for the demo user, from UNKNOWN, pages of the next sample document). */
   inbound(input?: InboundInput): Promise<{ fax_id: string }>;
+  /**
+   * Gives a user (default: the demo user) a history of `sent` finished sent faxes at once, completed over
+   * the year before now, without images: large-history tests and benchmarks. Only for a user with no sent
+   * fax yet (409 otherwise), so list order stays creation order.
+   */
+  history(input: { userId?: string; sent: number }): { added: number };
   addFault(spec: FaultSpec): { id: string };
   faults(): Fault[];
   clearFaults(): { removed: number };

@@ -64,6 +64,14 @@ export function registerControl(router: Router, control: EmulatorControl): void 
     return { status: 200, body: { idle: true } };
   });
 
+  route('POST', '/history', (ctx) => {
+    const body = jsonBody(ctx);
+    if (!isPlainObject(body) || typeof body.sent !== 'number' || !Number.isInteger(body.sent) || body.sent < 1 || body.sent > 5_000_000) {
+      throw badRequest('sent', 'The body must be {"sent": <1 to 5,000,000>, "userId"?: "<user-id>"}.');
+    }
+    if (body.userId !== undefined && typeof body.userId !== 'string') throw badRequest('userId', 'userId must be a string.');
+    return { status: 201, body: control.history({ sent: body.sent, ...(body.userId ? { userId: body.userId } : {}) }) };
+  });
   route('POST', '/inbound', async (ctx) => ({ status: 201, body: await control.inbound(parseInbound(jsonBody(ctx, false))) }));
 
   route('GET', '/faults', () => ({ status: 200, body: control.faults() }));

@@ -11,7 +11,7 @@ import type { RequestContext, Router } from '../http/router';
 import { TiffUnavailableError } from '../images/tiff';
 import { FINAL_STATES, type Direction, type FaxRecord, type FaxState, type WebhookConfigRecord } from '../state/model';
 import { describeType, digitsOf, isPlainObject, newId } from '../util';
-import { QueryReader, envelope, jsonBody, paging } from './request-helpers';
+import { QueryReader, envelopeJson, jsonBody, newestFirst, paging } from './request-helpers';
 import { MAX_PAYLOAD_BYTES, parseSendRequest } from './send-request';
 import { metadataView, notificationView, receivedItemView, transmissionDetailView, webhookConfigView } from './views';
 
@@ -135,7 +135,8 @@ export function registerFaxServices(router: Router, core: Core): void {
   );
 
   // Lists -------------------------------------------------------------------------------------------
-  const applyFilters = (faxes: readonly FaxRecord[], q: QueryReader): FaxRecord[] => {
+  /** The filters of GET /faxes/sent and /faxes/received, read and checked once per request. */
+  const readFilters = (q: QueryReader) => {
     const status = q.string('transmission_status');
     let wantedState: FaxState | undefined;
     if (status !== undefined) {
@@ -157,7 +158,11 @@ export function registerFaxServices(router: Router, core: Core): void {
     const before = q.timestamp('max_completed_timestamp', 'before');
     const fromDigits = from === undefined ? undefined : from.toUpperCase() === 'UNKNOWN' ? 'UNKNOWN' : digitsOf(from);
     const toDigits = to === undefined ? undefined : digitsOf(to);
-    return faxes.filter((f) => {
+    const others = [wantedState, faxStatus, transactionId, imageDownloaded, fromDigits, toDigits, errorCode, minPages, maxPages, search, before].every((v) => v === undefined);
+    const none = others && after === undefined;
+    /** Only a completion window: the index answers it exactly, nothing to check one by one. */
+    const windowOnly = others && after !== undefined;
+    const matches = (f: FaxRecord): boolean => {
       if (wantedState && f.status !== wantedState) return false;
       if (faxStatus !== undefined && faxStatus !== 'STORED') return false;
       if (transactionId !== undefined && f.transactionId !== transactionId) return false;
@@ -188,30 +193,28 @@ export function registerFaxServices(router: Router, core: Core): void {
         if (!haystack.includes(search)) return false;
       }
       return true;
-    });
+    };
+    return { none, windowOnly, after, matches };
   };
 
-  const listOf = (who: Identity, direction: Direction): FaxRecord[] => {
-    const all = store.faxesOf(who.number.userId);
-    const out: FaxRecord[] = [];
-    // Newest first.
-    for (let i = all.length - 1; i >= 0; i--) if (all[i]!.direction === direction) out.push(all[i]!);
-    return out;
+  /**
+   * One page of a user's list, newest first. Costs the page, not the history, when there is no filter
+   * or a completion window (the indexed cases); other filters scan the user's faxes.
+   */
+  const listPage = (ctx: RequestContext, direction: Direction, view: (fax: FaxRecord) => unknown) => {
+    const who = accounts.identify(ctx.req.headers);
+    const page = paging(ctx);
+    const filters = readFilters(new QueryReader(ctx.query));
+    const list = store.faxList(who.number.userId, direction);
+    const json = (fax: FaxRecord) => store.faxJson(fax, view);
+    if (filters.none) return envelopeJson(newestFirst(list.all, page), list.all.length, page, json);
+    const candidates = filters.after !== undefined ? list.since(filters.after) : [...list.all].reverse();
+    const found = filters.windowOnly ? candidates : candidates.filter(filters.matches);
+    return envelopeJson(found.slice(page.start, page.start + page.limit), found.length, page, json);
   };
 
-  api('GET', '/faxes/sent', (ctx) => {
-    const who = accounts.identify(ctx.req.headers);
-    const page = paging(ctx);
-    const faxes = applyFilters(listOf(who, 'OUTBOUND'), new QueryReader(ctx.query));
-    return { status: 200, body: envelope(faxes, page, metadataView) };
-  });
-
-  api('GET', '/faxes/received', (ctx) => {
-    const who = accounts.identify(ctx.req.headers);
-    const page = paging(ctx);
-    const faxes = applyFilters(listOf(who, 'INBOUND'), new QueryReader(ctx.query));
-    return { status: 200, body: envelope(faxes, page, receivedItemView) };
-  });
+  api('GET', '/faxes/sent', (ctx) => ({ status: 200, body: listPage(ctx, 'OUTBOUND', metadataView) }));
+  api('GET', '/faxes/received', (ctx) => ({ status: 200, body: listPage(ctx, 'INBOUND', receivedItemView) }));
 
   api('POST', '/faxes/metadata', (ctx) => {
     const who = accounts.identify(ctx.req.headers);

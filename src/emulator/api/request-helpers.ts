@@ -1,6 +1,6 @@
 /** Reading request bodies, query filters and paging headers, with the service's error shape on failure. */
 import { ApiError, badRequest } from '../http/errors';
-import type { RequestContext } from '../http/router';
+import { JsonText, type RequestContext } from '../http/router';
 import { parseTimestamp } from '../util';
 
 /** The JSON body; 415 when it is not declared JSON, 400 when it does not parse (or is missing and required). */
@@ -51,15 +51,31 @@ export function paging(ctx: RequestContext): Paging {
   return { start: Math.max(offset, 1) - 1, limit: Math.min(limit, MAX_PAGE) };
 }
 
-/** The list envelope of GET /faxes/received and GET /faxes/sent. */
-export function envelope<T, V>(all: T[], page: Paging, view: (item: T) => V) {
-  const slice = all.slice(page.start, page.start + page.limit);
-  return {
-    total_records: all.length,
-    first_record: slice.length === 0 ? 0 : page.start + 1,
-    last_record: slice.length === 0 ? 0 : page.start + slice.length,
-    faxes: slice.map(view),
-  };
+/**
+ * The list envelope of GET /faxes/received and GET /faxes/sent ({total_records, first_record,
+ * last_record, faxes}) as JSON text: `slice` is the page of `total` records, `json` gives each record's
+ * JSON (kept per record by the store, so a page costs no serialising of unchanged faxes).
+ */
+export function envelopeJson<T>(slice: readonly T[], total: number, page: Paging, json: (item: T) => Buffer): JsonText {
+  const first = slice.length === 0 ? 0 : page.start + 1;
+  const last = slice.length === 0 ? 0 : page.start + slice.length;
+  const parts: Buffer[] = [Buffer.from(`{"total_records":${total},"first_record":${first},"last_record":${last},"faxes":[`)];
+  slice.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(json(item));
+  });
+  parts.push(CLOSE);
+  return new JsonText(parts);
+}
+
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
+
+/** The page of `oldestFirst` as a newest-first list, without copying the rest. */
+export function newestFirst<T>(oldestFirst: readonly T[], page: Paging): T[] {
+  const out: T[] = [];
+  for (let i = oldestFirst.length - 1 - page.start; i >= 0 && out.length < page.limit; i--) out.push(oldestFirst[i]!);
+  return out;
 }
 
 export class QueryReader {

@@ -26,8 +26,13 @@ export interface RequestContext {
 export interface HttpResult {
   status: number;
   headers?: Record<string, string>;
-  /** JSON-serialisable value, a Buffer (sent as is), or undefined (no body). */
+  /** JSON-serialisable value, JSON text already made (JsonText), a Buffer (sent as is), or undefined (no body). */
   body?: unknown;
+}
+
+/** A body already serialised as JSON, in pieces written one after the other (sent with the JSON content type). */
+export class JsonText {
+  constructor(readonly parts: readonly Buffer[]) {}
 }
 
 export type Handler = (ctx: RequestContext) => HttpResult | Promise<HttpResult>;

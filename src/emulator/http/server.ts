@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, errorBody, type ErrorDetail } from './errors';
 import type { Fault, FaultRegistry } from './faults';
 import { maskHeaders, type RequestRecorder } from './recorder';
-import type { Area, HttpResult, RequestContext, Router } from './router';
+import { JsonText, type Area, type HttpResult, type RequestContext, type Router } from './router';
 import { newId } from '../util';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -81,19 +81,28 @@ const JSON_TYPE = 'application/json;charset=UTF-8';
 interface Serialised {
   status: number;
   headers: Record<string, string>;
-  body: Buffer | null;
+  /** The body, or its pieces in order (JsonText: written without joining them first). */
+  body: Buffer | readonly Buffer[] | null;
+}
+
+/** The body as one buffer (what a fault cuts or corrupts). */
+function wholeBody(out: Serialised): Buffer {
+  return Array.isArray(out.body) ? Buffer.concat(out.body) : ((out.body as Buffer | null) ?? Buffer.alloc(0));
 }
 
 function serialise(result: HttpResult, transactionId: string): Serialised {
   const headers: Record<string, string> = { 'transaction-id': transactionId, 'cache-control': 'no-store', ...result.headers };
-  let body: Buffer | null = null;
+  let body: Buffer | readonly Buffer[] | null = null;
   if (Buffer.isBuffer(result.body)) {
     body = result.body;
+  } else if (result.body instanceof JsonText) {
+    body = result.body.parts;
+    headers['content-type'] ??= JSON_TYPE;
   } else if (result.body !== undefined) {
     body = Buffer.from(JSON.stringify(result.body));
     headers['content-type'] ??= JSON_TYPE;
   }
-  if (body) headers['content-length'] = String(body.length);
+  if (body) headers['content-length'] = String(Buffer.isBuffer(body) ? body.length : body.reduce((n, b) => n + b.length, 0));
   else if (result.status !== 204 && result.status !== 304) headers['content-length'] = '0';
   return { status: result.status, headers, body };
 }
@@ -271,7 +280,13 @@ export class HttpFront {
   private write(res: ServerResponse, out: Serialised): void {
     if (res.destroyed) return;
     res.writeHead(out.status, out.headers);
-    res.end(out.body ?? undefined);
+    if (Buffer.isBuffer(out.body) || out.body === null) {
+      res.end(out.body ?? undefined);
+      return;
+    }
+    res.cork();
+    for (const part of out.body) res.write(part);
+    res.end();
   }
 
   private deliverFault(res: ServerResponse, fault: Fault, result: HttpResult, transactionId: string, finish: (status: number) => void): void {
@@ -297,7 +312,7 @@ export class HttpFront {
       }
       case 'truncate': {
         const out = serialise(withSomeBody(result, transactionId), transactionId);
-        const body = out.body!;
+        const body = wholeBody(out);
         res.writeHead(out.status, out.headers);
         res.write(body.subarray(0, Math.max(1, Math.floor(body.length / 2))));
         finish(0);
@@ -307,7 +322,7 @@ export class HttpFront {
       }
       case 'malformed': {
         const out = serialise(withSomeBody(result, transactionId), transactionId);
-        const text = out.body!.toString('utf8');
+        const text = wholeBody(out).toString('utf8');
         const broken = Buffer.from(`${text.slice(0, Math.floor(text.length / 2))}\u0000<!-- malformed -->]}`);
         out.headers['content-type'] = JSON_TYPE;
         out.headers['content-length'] = String(broken.length);

@@ -1,6 +1,7 @@
 /**
  * The emulator's state: maps of records in memory (the truth while running), with indexes for the
- * queries the API needs, and an optional SQLite file behind them.
+ * queries the API needs, and an optional SQLite file behind them. The fax lists are indexed so that a
+ * page of a large history costs what the page holds, not what the history holds (FaxList).
  *
  * Consistency rule: handlers validate everything first and then change records in one synchronous
  * stretch (no await in between), so no request or event ever leaves state half-changed. Changed
@@ -108,6 +109,74 @@ export class Table<T> {
   }
 }
 
+/** Index of the first item of `sorted` (ascending by `key`) whose key is at least `value`. */
+function lowerBound<T>(sorted: readonly T[], value: number, key: (item: T) => number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (key(sorted[mid]!) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const completedAtOf = (fax: FaxRecord): number => fax.completedAt!;
+
+/**
+ * The faxes of one user in one direction, in the order they were added (the lists page newest first),
+ * with what the list calls filter on most indexed: those not completed yet (few at any time) and the
+ * completed ones by completion time, so a "completed since" window (what a client's sync asks every
+ * minute) is found by binary search.
+ */
+export class FaxList {
+  /** Oldest first, in the order added. */
+  readonly all: FaxRecord[] = [];
+  /** Position of each fax in the order added (larger is newer); stable across deletes. */
+  private readonly order = new Map<FaxRecord, number>();
+  private next = 0;
+  private readonly open = new Set<FaxRecord>();
+  /** Completed faxes, ascending by completedAt. */
+  private readonly done: FaxRecord[] = [];
+
+  add(fax: FaxRecord): void {
+    this.all.push(fax);
+    this.order.set(fax, this.next++);
+    if (fax.completedAt === null) this.open.add(fax);
+    else this.insertDone(fax);
+  }
+
+  /** After an in-place change: a fax that has just completed moves to the completed index. */
+  changed(fax: FaxRecord): void {
+    if (fax.completedAt !== null && this.open.delete(fax)) this.insertDone(fax);
+  }
+
+  remove(fax: FaxRecord): void {
+    const i = this.all.indexOf(fax);
+    if (i >= 0) this.all.splice(i, 1);
+    this.order.delete(fax);
+    if (!this.open.delete(fax)) {
+      const at = this.done.indexOf(fax, lowerBound(this.done, fax.completedAt!, completedAtOf));
+      if (at >= 0) this.done.splice(at, 1);
+    }
+  }
+
+  /** Faxes completed at `from` or later, or not completed and created at `from` or later; newest first. */
+  since(from: number): FaxRecord[] {
+    const found = this.done.slice(lowerBound(this.done, from, completedAtOf));
+    for (const fax of this.open) if (fax.createdAt >= from) found.push(fax);
+    // Creation time is the order added, except among faxes added in the same millisecond.
+    return found.sort((a, b) => b.createdAt - a.createdAt || this.order.get(b)! - this.order.get(a)!);
+  }
+
+  private insertDone(fax: FaxRecord): void {
+    // Completions nearly always come in time order: an append.
+    const last = this.done[this.done.length - 1];
+    if (!last || last.completedAt! <= fax.completedAt!) this.done.push(fax);
+    else this.done.splice(lowerBound(this.done, fax.completedAt! + 1, completedAtOf), 0, fax);
+  }
+}
+
 export class Store {
   readonly accounts: Table<AccountRecord>;
   readonly users: Table<UserRecord>;
@@ -120,14 +189,15 @@ export class Store {
 
   /** user-id -> number record. */
   private readonly numbersByUserId = new Map<string, NumberRecord>();
-  /** user-id -> that user's faxes, oldest first. */
-  private readonly faxesByUser = new Map<string, FaxRecord[]>();
+  /** user-id + direction -> that user's faxes (FaxList). */
+  private readonly faxesByUser = new Map<string, FaxList>();
   /** appId -> account. */
   private readonly accountsByApp = new Map<string, AccountRecord>();
   /** user-id -> notifications, oldest first. */
   private readonly notificationsByUser = new Map<string, NotificationRecord[]>();
 
   private readonly memoryBlobs = new Map<string, Uint8Array>();
+  private readonly faxJsonKept = new WeakMap<FaxRecord, Map<(fax: FaxRecord) => unknown, Buffer>>();
   private readonly changes: ChangeLog | null;
   private flushScheduled = false;
   private closed = false;
@@ -179,7 +249,7 @@ export class Store {
     for (const n of this.numbers.values()) this.numbersByUserId.set(n.userId, n);
     for (const a of this.accounts.values()) this.accountsByApp.set(a.appId, a);
     const faxes = [...this.faxes.values()].sort((a, b) => a.createdAt - b.createdAt);
-    for (const f of faxes) this.listFor(this.faxesByUser, f.userId).push(f);
+    for (const f of faxes) this.faxList(f.userId, f.direction).add(f);
     const notes = [...this.notifications.values()].sort((a, b) => a.createdAt - b.createdAt);
     for (const n of notes) this.listFor(this.notificationsByUser, n.userId).push(n);
   }
@@ -229,27 +299,42 @@ export class Store {
 
   addFax(fax: FaxRecord): void {
     this.faxes.put(fax);
-    this.listFor(this.faxesByUser, fax.userId).push(fax);
+    this.faxList(fax.userId, fax.direction).add(fax);
   }
 
-  /** Marks an in-place change to a fax for saving. */
+  /** Marks an in-place change to a fax for saving (and for the list indexes and the JSON kept of it). */
   saveFax(fax: FaxRecord): void {
-    if (this.faxes.get(fax.faxId) === fax) this.faxes.put(fax);
+    if (this.faxes.get(fax.faxId) !== fax) return;
+    this.faxes.put(fax);
+    this.faxList(fax.userId, fax.direction).changed(fax);
+    this.faxJsonKept.delete(fax);
   }
 
-  faxesOf(userId: string): readonly FaxRecord[] {
-    return this.faxesByUser.get(userId) ?? [];
+  /**
+   * JSON.stringify(view(fax)) as UTF-8, kept until the fax changes (saveFax): a list page of finished
+   * faxes then costs no serialising. `view` must depend on the record only.
+   */
+  faxJson(fax: FaxRecord, view: (fax: FaxRecord) => unknown): Buffer {
+    let kept = this.faxJsonKept.get(fax);
+    if (!kept) this.faxJsonKept.set(fax, (kept = new Map()));
+    let json = kept.get(view);
+    if (json === undefined) kept.set(view, (json = Buffer.from(JSON.stringify(view(fax)))));
+    return json;
+  }
+
+  /** A user's sent (OUTBOUND) or received (INBOUND) faxes. */
+  faxList(userId: string, direction: FaxRecord['direction']): FaxList {
+    const key = `${userId}\u0000${direction}`;
+    let list = this.faxesByUser.get(key);
+    if (!list) this.faxesByUser.set(key, (list = new FaxList()));
+    return list;
   }
 
   deleteFax(faxId: string): FaxRecord | undefined {
     const fax = this.faxes.get(faxId);
     if (!fax) return undefined;
     this.faxes.delete(faxId);
-    const list = this.faxesByUser.get(fax.userId);
-    if (list) {
-      const i = list.indexOf(fax);
-      if (i >= 0) list.splice(i, 1);
-    }
+    this.faxesByUser.get(`${fax.userId}\u0000${fax.direction}`)?.remove(fax);
     const referenced = new Set<string>();
     for (const f of this.faxes.values()) {
       if (f.image) referenced.add(f.image);

@@ -45,8 +45,10 @@ import {
   faxImageSchema,
 } from './schemas';
 import { capitalise, parseJsonAnswer, who, type Explain } from './service-errors';
+import { PageMemo } from './page-memo';
 import { TokenManager } from './token-manager';
-import { sendRequestToWire, sentFilterToQuery } from './wire';
+import { faxRequestBody } from './fax-request-body';
+import { sentFilterToQuery } from './wire';
 
 export interface FaxServiceCredentials {
   /** The account's label: error messages name it. */
@@ -82,6 +84,7 @@ export class FaxServiceClient {
   /** A true private field: logging or serialising the client cannot include it. */
   readonly #apiKey: string;
   private detailPath: 'transmission-details' | 'transmission-detail' = 'transmission-details';
+  private readonly pages = new PageMemo();
 
   constructor(
     credentials: FaxServiceCredentials,
@@ -154,7 +157,7 @@ export class FaxServiceClient {
   // Faxes
 
   listReceived(filter: ReceivedFilter = {}, options: CallOptions = {}): Promise<Page<ReceivedFax>> {
-    return this.call(
+    return this.callPage(
       { method: 'GET', path: '/faxes/received', query: sentFilterToQuery(filter), headers: pagingHeaders(filter), operation: 'read the list of received faxes', idempotent: true },
       ReceivedPageSchema,
       options,
@@ -162,7 +165,7 @@ export class FaxServiceClient {
   }
 
   listSent(filter: SentFilter = {}, options: CallOptions = {}): Promise<Page<SentFax>> {
-    return this.call(
+    return this.callPage(
       { method: 'GET', path: '/faxes/sent', query: sentFilterToQuery(filter), headers: pagingHeaders(filter), operation: 'read the list of sent faxes', idempotent: true },
       SentPageSchema,
       options,
@@ -176,7 +179,7 @@ export class FaxServiceClient {
    */
   send(request: SendRequest, options: CallOptions = {}): Promise<SendResult> {
     return this.call(
-      { method: 'POST', path: '/faxes', json: sendRequestToWire(request), operation: 'send a fax', idempotent: false },
+      { method: 'POST', path: '/faxes', body: () => faxRequestBody(request), operation: 'send a fax', idempotent: false },
       SendResultSchema,
       options,
     );
@@ -313,7 +316,7 @@ export class FaxServiceClient {
     const headers: Record<string, string> = {};
     if (filter.limit !== undefined) headers['pagination-limit'] = String(clampLimit(filter.limit));
     if (filter.afterNotifyId) headers['pagination-offset-id'] = filter.afterNotifyId;
-    return this.call(
+    return this.callPage(
       {
         method: 'GET',
         path: '/notifications',
@@ -413,6 +416,19 @@ export class FaxServiceClient {
 
   private call<S extends z.ZodType>(spec: Spec, schema: S, options: CallOptions): Promise<z.output<S>> {
     return this.authed(spec, (response) => parseJsonAnswer(this.target, spec.operation, response, schema as z.ZodType<z.output<S>>), options);
+  }
+
+  /**
+   * A list read: an answer whose body is the same as last time for the same request comes back as the
+   * same frozen object, not parsed again (PageMemo). Callers must treat list pages as read-only.
+   */
+  private callPage<S extends z.ZodType>(spec: Spec, schema: S, options: CallOptions): Promise<z.output<S>> {
+    const key = `${spec.path}|${JSON.stringify(spec.query ?? {})}|${JSON.stringify(spec.headers ?? {})}`;
+    return this.authed(
+      spec,
+      (response) => this.pages.read(key, response.text, () => parseJsonAnswer(this.target, spec.operation, response, schema as z.ZodType<z.output<S>>)),
+      options,
+    );
   }
 
   /** Runs a call with the bearer token; on 401 renews the token and runs it once more. */

@@ -45,8 +45,11 @@ export function clientDataToWire(data: ClientData | undefined): Record<string, s
   return Object.keys(out).length ? out : undefined;
 }
 
-/** The POST /faxes body. Optional parts the request leaves out are left out on the wire too. */
-export function sendRequestToWire(request: SendRequest): Record<string, unknown> {
+/**
+ * The POST /faxes body without its documents (fax-request-body.ts streams them after it). Optional
+ * parts the request leaves out are left out on the wire too.
+ */
+export function sendEnvelopeToWire(request: SendRequest): Record<string, unknown> {
   const o = request.options ?? {};
   const faxOptions: Record<string, unknown> = {};
   if (o.imageResolution) faxOptions.image_resolution = o.imageResolution;
@@ -73,7 +76,6 @@ export function sendRequestToWire(request: SendRequest): Record<string, unknown>
   const body: Record<string, unknown> = {
     destinations: request.destinations.map((d) => ({ fax_number: d.faxNumber, to_name: d.toName ?? '', to_company: d.toCompany ?? '' })),
     fax_options: faxOptions,
-    documents: request.documents.map((d) => ({ document_type: d.documentType.toUpperCase(), document_content: d.contentBase64 })),
   };
   const clientData = clientDataToWire(request.clientData);
   if (clientData) body.client_data = clientData;

@@ -25,7 +25,6 @@ import { detectDocumentType } from './detect';
 import type { DocumentStore } from './document-store';
 import { inspectDocument } from './inspect';
 
-export { buildDocumentPayload, streamFaxRequestBody, type PayloadDocument } from './payload';
 
 export interface FileToPrepare {
   path: string;

@@ -125,8 +125,9 @@ export function draftFromJobs(jobs: readonly OutboundJob[]): ComposeDraft | null
 }
 
 /**
- * The POST /faxes request for these rows of one compose (documents read from the store, base64).
- * Throws NOT_FOUND when a document is no longer stored: nothing can be sent then.
+ * The POST /faxes request for these rows of one compose: the stored documents are named, not read (the
+ * API client streams their base64 into the request body). Throws NOT_FOUND when a document is no longer
+ * stored: nothing can be sent then.
  */
 export async function sendRequestFor(jobs: readonly OutboundJob[], store: DocumentStore): Promise<SendRequest> {
   const first = jobs[0];
@@ -136,7 +137,7 @@ export async function sendRequestFor(jobs: readonly OutboundJob[], store: Docume
   const documents = [];
   for (const d of first.documents) {
     const type = documentTypeOf(d.type);
-    documents.push({ documentType: type ? SERVICE_DOCUMENT_TYPE[type] : d.type, contentBase64: (await store.read(d.sha256)).toString('base64') });
+    documents.push({ documentType: type ? SERVICE_DOCUMENT_TYPE[type] : d.type, file: { path: store.path(d.sha256), size: await store.size(d.sha256) } });
   }
   const request: SendRequest = {
     destinations: jobs.map((j) => ({ faxNumber: j.destination, toName: j.toName, toCompany: j.toCompany })),

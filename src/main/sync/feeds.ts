@@ -12,6 +12,12 @@
  * Each page is written in one transaction as it arrives, through compare-before-write upserts, so a
  * failure later in a walk loses nothing and re-reading costs nothing; the cursor moves only after the
  * whole walk, and only when it changes. A cycle that finds nothing new writes nothing.
+ *
+ * An unchanged page is not applied again: the API client hands back the very page object it parsed
+ * last time when the body is the same (PageMemo), and a page applied once is remembered here. Skipped
+ * only where applying it again could not change anything: a received page listing no fax as not yet
+ * downloaded (those are checked against local state), a sent page while the account has no job in
+ * flight (whose state a page could move), and the notification log.
  */
 import type { NotificationRecord, ReceivedFax, SentFax, TransmissionDetail } from '../../shared/domain/fax';
 import type { FaxRef, OutboundJob } from '../../shared/domain/history';
@@ -38,6 +44,18 @@ export interface FeedContext {
  * then stay wider than needed, which costs nothing but bytes.)
  */
 export const MAX_CURSOR_LEAD_MS = 2 * 24 * 3600_000;
+
+/** Pages (the items arrays the API client returned) applied in full once. */
+const appliedPages = new WeakSet<readonly unknown[]>();
+
+/** Applies a page unless `skippable` says applying it again cannot change anything and it was applied before. */
+function applyOnce<T>(apply: (items: T[]) => void, skippable: (items: readonly T[]) => boolean): (items: T[]) => void {
+  return (items) => {
+    if (appliedPages.has(items) && skippable(items)) return;
+    apply(items);
+    appliedPages.add(items);
+  };
+}
 
 function cursorCandidate(at: string | null, now: Date): string | null {
   if (!at) return null;
@@ -123,7 +141,7 @@ export async function syncReceived(ctx: FeedContext, options: { sweep: boolean }
 
   await walkOffsetPages(
     (paging) => client.listReceived({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
-    apply,
+    applyOnce(apply, (items) => !initial && !items.some((item) => item.imageDownloaded === false)),
     'list of received faxes',
   );
   if (options.sweep && !initial) {
@@ -226,7 +244,11 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
     })();
   };
 
-  await walkOffsetPages((paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }), apply, 'list of sent faxes');
+  await walkOffsetPages(
+    (paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
+    applyOnce(apply, () => stores.outbound.countActive(accountId) === 0),
+    'list of sent faxes',
+  );
   stores.cursors.recordSuccess(accountId, 'sent', heldBack ? (cursorRow?.cursor ?? null) : newest, ctx.now());
   // The list made these final, so the active feed will not read their attempts: read them once here.
   for (const jobId of finished) {
@@ -321,7 +343,7 @@ export async function syncNotifications(ctx: FeedContext): Promise<Notifications
     })();
   };
 
-  await walkNotificationPages((filter) => client.listNotifications(filter, { signal }), since ? { after: since } : {}, apply);
+  await walkNotificationPages((filter) => client.listNotifications(filter, { signal }), since ? { after: since } : {}, applyOnce(apply, () => true));
   stores.cursors.recordSuccess(accountId, 'notifications', newest, ctx.now());
   return result;
 }

@@ -216,11 +216,14 @@ export interface SendDestination {
   toCompany?: string;
 }
 
-export interface SendDocument {
+/**
+ * One document of a send: its base64 in hand (small documents, tests), or a stored file whose base64 is
+ * made as the request body is sent (every send from the outbox).
+ */
+export type SendDocument = {
   /** Upper-case file type, e.g. PDF, TXT. */
   documentType: string;
-  contentBase64: string;
-}
+} & ({ contentBase64: string } | { file: { path: string; size: number } });
 
 export interface HeaderOptions {
   line1: string[];

@@ -13,7 +13,7 @@ import {
   type NewFaxEvent,
   type PageCursor,
 } from '../../../shared/domain/history';
-import { checkCursor, isoUtc, keysetPage, keysetParams, pageSize, readJson, stableJson } from './row-support';
+import { checkCursor, isoUtc, keysetPage, keysetParams, pageSize, readJson, writeJson } from './row-support';
 
 interface EventRow {
   seq: number;
@@ -76,7 +76,7 @@ export class FaxEventsRepository {
         at: isoUtc(event.at, 'at'),
         source: event.source,
         status: event.status,
-        detail: stableJson(event.detail ?? {}),
+        detail: writeJson(event.detail ?? {}, JsonObjectSchema, 'event details'),
         recordedAt: isoUtc(now, 'now'),
       }).changes > 0
     );
@@ -119,7 +119,7 @@ function toEvent(row: EventRow): FaxEvent {
     at: row.at,
     source: row.source,
     status: row.status,
-    detail: readJson(row.detail, JsonObjectSchema, 'event details'),
+    detail: readJson(row.detail, 'event details'),
     recordedAt: row.recorded_at,
   };
 }

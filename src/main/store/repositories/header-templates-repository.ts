@@ -5,7 +5,7 @@
 import type { Db } from '../database';
 import { AppError } from '../../errors';
 import { JsonObjectSchema, type HeaderTemplate, type JsonObject, type NewHeaderTemplate } from '../../../shared/domain/history';
-import { StatementCache, isoUtc, isUniqueViolation, newId, readJson, stableJson, updateWhenChangedSql } from './row-support';
+import { StatementCache, isoUtc, isUniqueViolation, newId, readJson, updateWhenChangedSql, writeJson } from './row-support';
 
 interface TemplateRow {
   id: string;
@@ -63,7 +63,7 @@ export class HeaderTemplatesRepository {
     const id = input.id ?? newId();
     const at = isoUtc(now, 'now');
     this.db.transaction(() => {
-      this.guardName(input.name, () => this.insertTemplate.run({ id, name: input.name.trim(), options: stableJson(input.options), now: at }));
+      this.guardName(input.name, () => this.insertTemplate.run({ id, name: input.name.trim(), options: writeJson(input.options, JsonObjectSchema, 'header template options'), now: at }));
       if (input.isDefault) this.setDefault(id, now);
     })();
     return this.get(id)!;
@@ -81,7 +81,7 @@ export class HeaderTemplatesRepository {
     );
     const params: Record<string, unknown> = { id, now: isoUtc(now, 'now') };
     if (patch.name !== undefined) params.name = patch.name.trim();
-    if (patch.options !== undefined) params.options = stableJson(patch.options);
+    if (patch.options !== undefined) params.options = writeJson(patch.options, JsonObjectSchema, 'header template options');
     return this.guardName(patch.name ?? 'x', () => statement.run(params).changes > 0);
   }
 
@@ -117,7 +117,7 @@ function toTemplate(row: TemplateRow): HeaderTemplate {
   return {
     id: row.id,
     name: row.name,
-    options: readJson(row.options, JsonObjectSchema, 'header template options'),
+    options: readJson(row.options, 'header template options'),
     isDefault: row.is_default === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,6 +1,6 @@
 /**
  * Small helpers the repositories share for turning domain values into column values and back:
- * canonical timestamps, stable JSON, checked JSON on the way out, page sizes and keyset pages; and
+ * canonical timestamps, stable JSON (checked on the way in, trusted on the way out), page sizes and keyset pages; and
  * for the SQL they build at run time: prepared statements kept per shape, and updates that write
  * only when a value differs.
  */
@@ -52,19 +52,25 @@ function sortKeys(value: unknown): unknown {
   return value;
 }
 
-/** Parses stored JSON and checks its shape; a mismatch means the file was edited or damaged. */
-export function readJson<T>(text: string, schema: z.ZodType<T>, what: string): T {
-  let raw: unknown;
+/**
+ * JSON columns follow one rule: validate on write, trust on read. `writeJson` checks a value against
+ * the column's shape before it is stored (the tables' CHECKs add that it is JSON of the right kind), so
+ * `readJson` only parses: a page of a million-row history costs no schema check per row. A value of
+ * the wrong shape on the way in is a bug in Faxdesk, not the person's doing.
+ */
+export function writeJson<T>(value: T, schema: z.ZodType<T>, what: string): string {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new Error(`Faxdesk tried to store ${what} in an unexpected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return stableJson(value);
+}
+
+/** Parses a JSON column written by writeJson (its shape was checked then). */
+export function readJson<T>(text: string, what: string): T {
   try {
-    raw = JSON.parse(text);
+    return JSON.parse(text) as T;
   } catch {
     throw new AppError('STORAGE', `The history file holds unreadable ${what}. Restore the file from a backup.`);
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError('STORAGE', `The history file holds ${what} in an unexpected shape. Restore the file from a backup.`);
-  }
-  return parsed.data;
 }
 
 export function pageSize(limit: number | undefined): number {

@@ -16,7 +16,7 @@ import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { downloadBytes } from '../features/inbox/download';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
-import { appendPage, base64ToBytes, filtersProblem, listInput, mergeFreshPage, NO_FILTERS, orderOf, patchRows, removeRows, type InboxFilters } from '../features/inbox/paging';
+import { appendPage, base64ToBytes, filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, mergeFreshPage, NO_FILTERS, orderOf, patchRows, removeRows, type InboxFilters } from '../features/inbox/paging';
 import { printDocument, type FaxDocument } from '../features/viewer';
 import { useAppStore } from './app-store';
 
@@ -213,7 +213,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       const generation = listGeneration;
       set({ loadingMore: true });
       try {
-        const page = await unwrap(faxdesk.inbox.list(listInput(filters, next)));
+        const page = await unwrap(faxdesk.inbox.list(listInput(filters, next, INBOX_MORE_PAGE_SIZE)));
         if (generation !== listGeneration) return;
         set((state) => ({ items: appendPage(state.items, page.items), next: page.next, loadingMore: false }));
       } catch (error) {

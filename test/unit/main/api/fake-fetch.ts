@@ -10,6 +10,8 @@ export interface SeenRequest {
   path: string;
   headers: Record<string, string>;
   body: string | undefined;
+  /** The body came as a stream (not one string). */
+  streamed: boolean;
 }
 
 export type Answer = Response | Error | ((request: SeenRequest, signal: AbortSignal | undefined) => Response | Error | Promise<Response | Error>);
@@ -74,7 +76,11 @@ export class FakeFetch {
     const url = new URL(String(input));
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
-    const request: SeenRequest = { method: init?.method ?? 'GET', url, path: url.pathname, headers, body: typeof init?.body === 'string' ? init.body : undefined };
+    const raw = init?.body;
+    // A streamed body (POST /faxes) is read whole, as the server would; its kind is kept for tests that check it.
+    const streamed = raw instanceof ReadableStream;
+    const body = typeof raw === 'string' ? raw : streamed ? await new Response(raw).text() : undefined;
+    const request: SeenRequest = { method: init?.method ?? 'GET', url, path: url.pathname, headers, body, streamed };
     this.seen.push(request);
     const signal = init?.signal ?? undefined;
     if (signal?.aborted) throw signal.reason;

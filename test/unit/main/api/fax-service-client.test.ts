@@ -165,6 +165,10 @@ describe('FaxServiceClient', () => {
       documents: [{ document_type: 'PDF', document_content: 'JVBERi0=' }],
       client_data: { client_reference_id: 'REF-1' },
     });
+    // Streamed, with its exact length announced.
+    const seen = fake.requests('POST', '/faxes')[0]!;
+    expect(seen.streamed).toBe(true);
+    expect(Number(seen.headers['content-length'])).toBe(Buffer.byteLength(seen.body!));
   });
 
   it('accepts 200 as well as 201 for a send', async () => {

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../../../src/main/errors';
@@ -164,6 +165,14 @@ describe('HttpClient', () => {
     expect(fake.seen).toHaveLength(1);
     const already = await failure(http.send(target, { ...get, signal: AbortSignal.abort() }));
     expect(already.code).toBe('CANCELLED');
+  });
+
+  it("leaves nothing attached to a caller's long-lived signal once a call is done (a sync runs for days)", async () => {
+    const fake = new FakeFetch().on('GET', '/faxes/received', json({}));
+    const { http } = client(fake);
+    const controller = new AbortController();
+    for (let i = 0; i < 20; i++) expect((await http.send(target, { ...get, signal: controller.signal })).status).toBe(200);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 
   it('recognises a web page answering instead of the API', async () => {

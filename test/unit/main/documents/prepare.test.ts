@@ -4,11 +4,9 @@ import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDocumentStore, type DocumentStore } from '../../../../src/main/documents/document-store';
 import {
-  buildDocumentPayload,
   displayName,
   prepareDocumentFromBytes,
   prepareDocuments,
-  streamFaxRequestBody,
 } from '../../../../src/main/documents/prepare';
 import {
   base64Length,
@@ -265,45 +263,5 @@ describe('prepareDocumentFromBytes', () => {
     const { documents, problems } = await prepareDocumentFromBytes('x.jpg', makeJpeg(16, 16).subarray(0, 40), { store });
     expect(documents).toEqual([]);
     expect(problems.map((p) => p.code)).toEqual(['CORRUPT']);
-  });
-});
-
-describe('request payload', () => {
-  it('builds documents[] with the service type names and base64 of the stored bytes', async () => {
-    const pdf = await makePdf(1);
-    const { documents } = await prepareDocuments([{ path: await write('a.pdf', pdf) }, { path: await write('b.jpg', makeJpeg(8, 8)) }], { store });
-    const payload = await buildDocumentPayload(documents, store);
-    expect(payload.map((d) => d.document_type)).toEqual(['PDF', 'JPG']);
-    expect(Buffer.from(payload[0]!.document_content, 'base64')).toEqual(pdf);
-  });
-
-  it('streams the same body JSON.stringify makes, with the exact length announced', async () => {
-    // Sizes around multiples of 3 and across the 768 KiB encode chunk.
-    const sizes = [1, 2, 3, 786_431, 786_432, 786_433, 2 * 786_432 + 2];
-    const refs = [];
-    for (const size of sizes) {
-      const bytes = Buffer.alloc(size);
-      for (let i = 0; i < size; i++) bytes[i] = (i * 31 + size) & 255;
-      const { id } = await store.putBytes(bytes);
-      refs.push({ id, type: 'TIFF' as const });
-    }
-    const envelope = { destinations: [{ fax_number: '15551234567', to_name: 'Zoë "Q"', to_company: 'ACME' }], fax_options: { image_resolution: 'FINE' } };
-    const expected = JSON.stringify({ ...envelope, documents: await buildDocumentPayload(refs, store) });
-    const body = await streamFaxRequestBody(envelope, refs, store);
-    const parts: Buffer[] = [];
-    for await (const chunk of body.chunks) parts.push(chunk);
-    const streamed = Buffer.concat(parts);
-    expect(streamed.toString('utf8')).toBe(expected);
-    expect(body.contentLength).toBe(Buffer.byteLength(expected));
-    expect(body.contentLength).toBeLessThanOrEqual(estimatePayloadBytes(sizes));
-  });
-
-  it('streams an envelope-less body too', async () => {
-    const { id } = await store.putBytes(Buffer.from('abc'));
-    const body = await streamFaxRequestBody({}, [{ id, type: 'TXT' }], store);
-    const parts: Buffer[] = [];
-    for await (const chunk of body.chunks) parts.push(chunk);
-    expect(Buffer.concat(parts).toString()).toBe('{"documents":[{"document_type":"TXT","document_content":"YWJj"}]}');
-    expect(body.contentLength).toBe(Buffer.concat(parts).length);
   });
 });

@@ -10,11 +10,18 @@ import { matchesJob } from '../../../../src/main/outbox/reconciler';
 import { buildTransmissionReport } from '../../../../src/main/outbox/report';
 import { readStoredOptions, sendRequestFor } from '../../../../src/main/outbox/stored-compose';
 import { assignFaxIds } from '../../../../src/main/outbox/submitter';
-import { sendRequestToWire } from '../../../../src/main/api/wire';
+import { faxRequestBody } from '../../../../src/main/api/fax-request-body';
 import { checkComposeDraft, ComposeDraftSchema, referenceFor, summarizeProblems } from '../../../../src/shared/domain/outbox';
 import type { OutboundJob } from '../../../../src/shared/domain/history';
-import type { SentFax } from '../../../../src/shared/domain/fax';
+import type { SendRequest, SentFax } from '../../../../src/shared/domain/fax';
 import { harness, type Harness } from './support';
+
+/** The POST /faxes body the API client would stream for this request, parsed. */
+async function wireBody(request: SendRequest): Promise<Record<string, unknown>> {
+  const parts: Buffer[] = [];
+  for await (const chunk of faxRequestBody(request).chunks) parts.push(chunk);
+  return JSON.parse(Buffer.concat(parts).toString('utf8')) as Record<string, unknown>;
+}
 
 const NOW = new Date('2026-03-01T10:00:00.000Z');
 const DOC = { id: 'a'.repeat(64), type: 'PDF', name: 'letter.pdf', pages: 2 };
@@ -200,7 +207,7 @@ describe('with stored jobs', () => {
     const [job] = h.module.outbox.outbound.listByCompose(composeId);
     expect(job!.clientData).toEqual({ clientReferenceId: 'MATTER-7', clientCode: 'C1' });
     expect(readStoredOptions(job!)).toMatchObject({ reference: 'MATTER-7', referenceOwned: false });
-    const wire = sendRequestToWire(await sendRequestFor([job!], h.store));
+    const wire = await wireBody(await sendRequestFor([job!], h.store));
     expect(wire.fax_options).toEqual({ image_resolution: 'FINE' });
     expect(wire.client_data).toEqual({ client_reference_id: 'MATTER-7', client_code: 'C1' });
     expect((wire.documents as { document_type: string; document_content: string }[])[0]).toEqual({
@@ -213,7 +220,7 @@ describe('with stored jobs', () => {
       composeId: withHeader,
       ...h.draft({ options: { header: { line_1: ['${FAX_ID}'], line_2: ['Attn: Records'] }, coverPage: { fromName: 'Me', subject: '', message: '' }, billableRetries: 4, callerId: '2125550199', csid: 'DESK' } }),
     });
-    const wire2 = sendRequestToWire(await sendRequestFor(h.module.outbox.outbound.listByCompose(withHeader), h.store));
+    const wire2 = await wireBody(await sendRequestFor(h.module.outbox.outbound.listByCompose(withHeader), h.store));
     expect(wire2.fax_options).toEqual({
       image_resolution: 'FINE',
       include_cover_page: true,

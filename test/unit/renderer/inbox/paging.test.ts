@@ -110,6 +110,12 @@ describe('keeping the view still', () => {
     expect(anchoredScrollTop(['a', 'b', 'c'], ['a', 'b', 'c', 'd'], H, H)).toBe(H);
   });
 
+  it('tells a page appended below from rows inserted above in a list that also grew', () => {
+    const loaded = Array.from({ length: 1000 }, (_, i) => `r${i}`);
+    expect(anchoredScrollTop(loaded, [...loaded, 'n1', 'n2'], 500 * H + 3, H)).toBe(500 * H + 3);
+    expect(anchoredScrollTop(['a', 'b', 'c'], ['a', 'x', 'b', 'c', 'd'], 2 * H, H)).toBe(3 * H);
+  });
+
   it('scrolls up when rows above were removed, and anchors on the next row when the top row itself went', () => {
     expect(anchoredScrollTop(['a', 'b', 'c', 'd'], ['c', 'd'], 2 * H, H)).toBe(0);
     expect(anchoredScrollTop(['a', 'b', 'c', 'd'], ['a', 'd'], 2 * H + 5, H)).toBe(5); // 'd' stays one row below the top of the view

@@ -7,7 +7,7 @@
  * fax is the selected option. Rows inserted above the view (a new fax) do not move what is in view.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { InboxFax } from '../../../../shared/domain/history';
 import { inboxRowModel } from './format';
 import { anchoredScrollTop, movedIndex } from './paging';
@@ -38,12 +38,15 @@ export function InboxList(props: InboxListProps): JSX.Element {
   const { items, hasMore, loadingMore, activeId, selectedId, accountLabels, now, label, onLoadMore, onActivate, onOpen, onDelete } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = items.length + (hasMore ? 1 : 0);
+  // Stable between renders: a new key function makes the virtualizer lay out every row again.
+  const getItemKey = useCallback((index: number) => items[index]?.id ?? 'more', [items]);
+  const getScrollElement = useCallback(() => scrollRef.current, []);
   const virtualizer = useVirtualizer({
     count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => INBOX_ROW_HEIGHT,
+    getScrollElement,
+    estimateSize: rowHeight,
     overscan: 10,
-    getItemKey: (index) => items[index]?.id ?? 'more',
+    getItemKey,
   });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.length > 0 ? rows[rows.length - 1]!.index : -1;
@@ -103,6 +106,15 @@ export function InboxList(props: InboxListProps): JSX.Element {
     [activeId, activeIndex, items, onActivate, onDelete, onOpen, selectedId],
   );
 
+  const pick = useCallback(
+    (id: string) => {
+      onActivate(id);
+      onOpen(id);
+      scrollRef.current?.focus({ preventScroll: true });
+    },
+    [onActivate, onOpen],
+  );
+
   const activeDescendant = activeIndex >= 0 && rows.some((row) => row.index === activeIndex) ? optionId(ids[activeIndex]!) : undefined;
 
   return (
@@ -126,55 +138,82 @@ export function InboxList(props: InboxListProps): JSX.Element {
               </div>
             );
           }
-          const model = inboxRowModel(fax, now, accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null));
-          const classes = ['inbox-row', model.unread ? 'unread' : '', fax.id === activeId ? 'active' : '', fax.id === selectedId ? 'selected' : ''].filter(Boolean).join(' ');
           return (
-            <div
+            <InboxRow
               key={fax.id}
-              id={optionId(fax.id)}
-              role="option"
-              aria-selected={fax.id === selectedId}
-              aria-label={model.label}
-              aria-setsize={hasMore ? -1 : items.length}
-              aria-posinset={row.index + 1}
-              className={classes}
-              data-testid="inbox-row"
-              data-unread={model.unread ? 'true' : 'false'}
-              style={{ transform: `translateY(${row.start}px)`, height: INBOX_ROW_HEIGHT }}
-              onClick={() => {
-                onActivate(fax.id);
-                onOpen(fax.id);
-                scrollRef.current?.focus({ preventScroll: true });
-              }}
-            >
-              {/* The spaces between the pieces (flex items: not drawn) keep their words apart for speech
-                  control and for axe, which compare the row's text with its label (model.label). */}
-              <div className="inbox-row-line">
-                <span className="inbox-row-sender">
-                  {model.unread ? <span className="inbox-unread-dot" aria-hidden="true" /> : null}
-                  {model.sender}
-                </span>{' '}
-                <time className="inbox-row-time" dateTime={fax.completedAt} title={model.receivedUtc}>
-                  {model.received}
-                </time>
-              </div>{' '}
-              <div className="inbox-row-line inbox-row-detail">
-                <span className="inbox-row-facts">
-                  {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}{' '}
-                  {model.pages ? <span>{model.pages}</span> : null}{' '}
-                  {model.account ? <span className="inbox-row-account">{model.account}</span> : null}
-                </span>{' '}
-                {model.download.kind === 'downloading' ? <span className="inbox-chip inbox-chip-pending">{model.download.label}</span> : null}
-                {model.download.kind === 'failed' ? (
-                  <span className="inbox-chip inbox-chip-failed" title={model.download.reason}>
-                    {model.download.label}
-                  </span>
-                ) : null}
-              </div>
-            </div>
+              fax={fax}
+              index={row.index}
+              start={row.start}
+              setSize={hasMore ? -1 : items.length}
+              active={fax.id === activeId}
+              selected={fax.id === selectedId}
+              account={accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null)}
+              now={now}
+              onPick={pick}
+            />
           );
         })}
       </div>
     </div>
   );
 }
+
+const rowHeight = () => INBOX_ROW_HEIGHT;
+
+interface InboxRowProps {
+  fax: InboxFax;
+  index: number;
+  start: number;
+  setSize: number;
+  active: boolean;
+  selected: boolean;
+  account: string | null;
+  now: Date;
+  onPick(id: string): void;
+}
+
+/** One fax in the list. Memoised: scrolling renders only the rows that come into view. */
+const InboxRow = memo(function InboxRow({ fax, index, start, setSize, active, selected, account, now, onPick }: InboxRowProps): JSX.Element {
+  const model = inboxRowModel(fax, now, account);
+  const classes = ['inbox-row', model.unread ? 'unread' : '', active ? 'active' : '', selected ? 'selected' : ''].filter(Boolean).join(' ');
+  return (
+    <div
+      id={optionId(fax.id)}
+      role="option"
+      aria-selected={selected}
+      aria-label={model.label}
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      className={classes}
+      data-testid="inbox-row"
+      data-unread={model.unread ? 'true' : 'false'}
+      style={{ transform: `translateY(${start}px)`, height: INBOX_ROW_HEIGHT }}
+      onClick={() => onPick(fax.id)}
+    >
+      {/* The spaces between the pieces (flex items: not drawn) keep their words apart for speech
+          control and for axe, which compare the row's text with its label (model.label). */}
+      <div className="inbox-row-line">
+        <span className="inbox-row-sender">
+          {model.unread ? <span className="inbox-unread-dot" aria-hidden="true" /> : null}
+          {model.sender}
+        </span>{' '}
+        <time className="inbox-row-time" dateTime={fax.completedAt} title={model.receivedUtc}>
+          {model.received}
+        </time>
+      </div>{' '}
+      <div className="inbox-row-line inbox-row-detail">
+        <span className="inbox-row-facts">
+          {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}{' '}
+          {model.pages ? <span>{model.pages}</span> : null}{' '}
+          {model.account ? <span className="inbox-row-account">{model.account}</span> : null}
+        </span>{' '}
+        {model.download.kind === 'downloading' ? <span className="inbox-chip inbox-chip-pending">{model.download.label}</span> : null}
+        {model.download.kind === 'failed' ? (
+          <span className="inbox-chip inbox-chip-failed" title={model.download.reason}>
+            {model.download.label}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+});

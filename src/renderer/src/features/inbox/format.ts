@@ -6,6 +6,7 @@
 import type { InboxFax } from '../../../../shared/domain/history';
 import type { AccountSyncStatus, SyncStatus } from '../../../../shared/domain/sync';
 import { formatFaxNumber } from '../../../../shared/fax-number';
+import { dateTimeFormat } from '../../date-time-format';
 
 export const UNKNOWN_SENDER = 'Unknown sender';
 
@@ -64,14 +65,15 @@ export function utcLabel(iso: string): string {
 export function receivedLabel(iso: string, now: Date, locale?: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const zone = timeZone ? { timeZone } : {};
-  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', ...zone }).format(date);
-  const dayKey = (d: Date) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...zone }).format(d);
+  const local = { locale, timeZone };
+  const time = dateTimeFormat(local, { hour: '2-digit', minute: '2-digit' }).format(date);
+  const keyFormat = dateTimeFormat({ locale: 'en-CA', timeZone }, { year: 'numeric', month: '2-digit', day: '2-digit' });
+  const dayKey = (d: Date) => keyFormat.format(d);
   const today = dayKey(now);
   if (dayKey(date) === today) return time;
   if (dayKey(new Date(now.getTime() - 86_400_000)) === dayKey(date)) return `Yesterday ${time}`;
-  const sameYear = new Intl.DateTimeFormat('en-CA', { year: 'numeric', ...zone }).format(date) === new Intl.DateTimeFormat('en-CA', { year: 'numeric', ...zone }).format(now);
-  const day = new Intl.DateTimeFormat(locale, sameYear ? { day: 'numeric', month: 'short', ...zone } : { day: 'numeric', month: 'short', year: 'numeric', ...zone }).format(date);
+  const sameYear = dayKey(date).slice(0, 4) === today.slice(0, 4);
+  const day = dateTimeFormat(local, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
   return `${day}, ${time}`;
 }
 
@@ -79,7 +81,7 @@ export function receivedLabel(iso: string, now: Date, locale?: string, timeZone?
 export function fullLocalLabel(iso: string, locale?: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(date);
+  return dateTimeFormat({ locale, timeZone }, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**

@@ -7,6 +7,8 @@ import type { InboxFax } from '../../../../shared/domain/history';
 import type { InboxListInput } from '../../../../shared/ipc/contract/inbox';
 
 export const INBOX_PAGE_SIZE = 50;
+/** Pages after the first are bigger: scrolling far through a long history asks main fewer times. */
+export const INBOX_MORE_PAGE_SIZE = 200;
 
 export interface InboxFilters {
   /** Words typed in the search box (sender number, station id, fax id). */
@@ -123,6 +125,8 @@ export function removeRows<T extends { id: string }>(loaded: readonly T[], ids: 
  */
 export function anchoredScrollTop(before: readonly string[], after: readonly string[], scrollTop: number, rowHeight: number): number {
   if (scrollTop <= 0 || rowHeight <= 0) return scrollTop;
+  // A page appended below (the common case while scrolling): nothing above the view moved.
+  if (before.length <= after.length && before.every((id, i) => after[i] === id)) return scrollTop;
   const index = Math.floor(scrollTop / rowHeight);
   const offset = scrollTop - index * rowHeight;
   // The first row at or below the old top that is still there anchors the view.

@@ -2,8 +2,6 @@ import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type Ref } f
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import { PHASE_TABS, type PhaseFilter } from './format';
 
-export const SEARCH_DEBOUNCE_MS = 250;
-
 interface OutboxFiltersProps {
   listId: string;
   phase: PhaseFilter;
@@ -16,17 +14,16 @@ interface OutboxFiltersProps {
 }
 
 /**
- * Tabs by phase (a tablist: Left/Right/Home/End move between them), a search box applied once typing
- * pauses, and an account picker when there is more than one account.
+ * Tabs by phase (a tablist: Left/Right/Home/End move between them), a search box applied as it is
+ * typed (a search answers in milliseconds, and the store drops an answer a newer one overtook), and an
+ * account picker when there is more than one account.
  */
 export function OutboxFilters({ listId, phase, search, accountId, accounts, onChange, searchRef }: OutboxFiltersProps): JSX.Element {
   const [text, setText] = useState(search);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   useEffect(() => {
-    if (text === search) return;
-    const timer = setTimeout(() => onChange({ search: text }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
+    if (text !== search) onChange({ search: text });
   }, [text, search, onChange]);
 
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {

@@ -124,7 +124,7 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
 
   if (items.length === 0) {
     return (
-      <div className="outbox-list outbox-list-empty" ref={scrollRef} id={id}>
+      <div className="outbox-list outbox-list-empty" ref={scrollRef} id={id} aria-busy={loading}>
         <p className="muted" role="status">
           {loading ? 'Loading faxes…' : emptyText}
         </p>
@@ -139,6 +139,8 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
       id={id}
       role="listbox"
       aria-label={label}
+      // Busy while the list is read again (a new search, tab or account): assistive technology waits for it.
+      aria-busy={loading}
       tabIndex={0}
       aria-activedescendant={activeIndex >= 0 ? rowDomId(items[activeIndex]!.id) : undefined}
       onKeyDown={onKeyDown}

@@ -18,29 +18,10 @@ import {
   type OutboxStatus,
 } from '../../../../shared/domain/outbox';
 import { describeTransmissionCode, type TransmissionCodeInfo } from '../../../../shared/domain/transmission-codes';
+import { dateTimeFormat, type TimeOptions } from '../../date-time-format';
 
 // ---------------------------------------------------------------------------------------------
 // Time
-
-/** Locale and zone for formatting; tests pin them, the app leaves them to the system. */
-export interface TimeOptions {
-  locale?: string;
-  timeZone?: string;
-}
-
-/** Formatters are costly to make and a scrolling list formats hundreds of times a second: keep them. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(options: TimeOptions, style: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${options.locale ?? ''}|${options.timeZone ?? ''}|${JSON.stringify(style)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(options.locale, { ...style, ...(options.timeZone ? { timeZone: options.timeZone } : {}) });
-    if (formatters.size > 100) formatters.clear();
-    formatters.set(key, format);
-  }
-  return format;
-}
 
 function parse(iso: string | null | undefined): Date | null {
   if (!iso) return null;

@@ -121,6 +121,9 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
   const thumbElements = useRef<(HTMLLIElement | null)[]>([]);
 
   const [zoomMode, setZoomMode] = useState<ZoomMode>(DEFAULT_ZOOM_MODE);
+  // Thumbnails wait for the first page drawn in the main column: the page the person opened comes first.
+  const [pageDrawn, setPageDrawn] = useState(false);
+  const onPageSettled = useCallback(() => setPageDrawn(true), []);
   const available = useClientSize(scroller, true);
   const measured = available.width > 0 && available.height > 0;
   const zoom = resolveZoom(zoomMode, fax.pageSizes, available);
@@ -330,7 +333,7 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
                     onKeyDown={(event) => onThumbKeyDown(event, index)}
                   >
                     <span className="fax-thumb-frame" style={{ width: thumb.width, height: thumb.height }}>
-                      <PageCanvas fax={fax} index={index} cssSize={thumb} draw={nearThumbs.has(index)} showErrors={false} />
+                      <PageCanvas fax={fax} index={index} cssSize={thumb} draw={pageDrawn && nearThumbs.has(index)} showErrors={false} />
                     </span>
                     <span className="fax-thumb-number" aria-hidden="true">
                       {index + 1}
@@ -367,7 +370,15 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
                   ref={(element) => void (pageElements.current[index] = element)}
                   style={{ width: css.width, height: css.height }}
                 >
-                  <PageCanvas fax={fax} index={index} cssSize={css} draw={measured && drawn.has(index)} showErrors label={`Page ${index + 1} of ${count}`} />
+                  <PageCanvas
+                    fax={fax}
+                    index={index}
+                    cssSize={css}
+                    draw={measured && drawn.has(index)}
+                    showErrors
+                    label={`Page ${index + 1} of ${count}`}
+                    onSettled={onPageSettled}
+                  />
                 </div>
               );
             })}

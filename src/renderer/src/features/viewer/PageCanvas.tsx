@@ -19,6 +19,8 @@ export interface PageCanvasProps {
   showErrors: boolean;
   /** Accessible name of the drawn page (the canvas itself has none); omit inside a labelled button. */
   label?: string;
+  /** Told each time a drawing is done: on screen, or failed. */
+  onSettled?: () => void;
 }
 
 /** Sizes settle for this long before a redraw, so a drag-resize or a burst of zoom keys draws once. */
@@ -33,17 +35,22 @@ function releaseCanvases(host: HTMLElement): void {
   delete host.dataset['rendered'];
 }
 
-export function PageCanvas({ fax, index, cssSize, draw, showErrors, label }: PageCanvasProps): JSX.Element {
+export function PageCanvas({ fax, index, cssSize, draw, showErrors, label, onSettled }: PageCanvasProps): JSX.Element {
   const host = useRef<HTMLSpanElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A drawing is on screen: only then is a new size worth waiting for (a redraw, not a first draw). */
+  const [shown, setShown] = useState(false);
+  const onSettledRef = useRef(onSettled);
+  onSettledRef.current = onSettled;
   const pixels = canvasPixelSize(cssSize, window.devicePixelRatio || 1);
-  const pixelKey = useSettledValue(`${pixels.width}x${pixels.height}`, REDRAW_DELAY_MS);
+  const pixelKey = useSettledValue(`${pixels.width}x${pixels.height}`, REDRAW_DELAY_MS, !shown);
 
   useEffect(() => {
     const element = host.current;
     if (!element) return;
     if (!draw) {
       releaseCanvases(element);
+      setShown(false);
       return;
     }
     const [width, height] = pixelKey.split('x').map(Number) as [number, number];
@@ -56,13 +63,16 @@ export function PageCanvas({ fax, index, cssSize, draw, showErrors, label }: Pag
         releaseCanvases(element);
         element.append(canvas);
         element.dataset['rendered'] = 'true';
+        setShown(true);
         setFailure(null);
+        onSettledRef.current?.();
       },
       (error: unknown) => {
         canvas.width = 0;
         if (!live || isRenderCancelled(error)) return;
         const reason = error instanceof DamagedDocumentError ? error.reason : error instanceof Error ? error.message : String(error);
         setFailure(reason);
+        onSettledRef.current?.();
       },
     );
     return () => {

@@ -61,13 +61,18 @@ export function useClientSize(ref: RefObject<HTMLElement | null>, enabled: boole
   return size;
 }
 
-/** `value`, but changes only after it has stayed the same for `delayMs` (the first value is immediate). */
-export function useSettledValue<T>(value: T, delayMs: number): T {
+/**
+ * `value`, but changes only after it has stayed the same for `delayMs` (the first value is immediate);
+ * with `immediate`, every change is taken at once.
+ */
+export function useSettledValue<T>(value: T, delayMs: number, immediate = false): T {
   const [settled, setSettled] = useState(value);
+  // Nothing to keep steady yet (e.g. nothing drawn): take the value at once.
+  if (immediate && !Object.is(value, settled)) setSettled(value);
   useEffect(() => {
-    if (Object.is(value, settled)) return;
+    if (immediate || Object.is(value, settled)) return;
     const timer = window.setTimeout(() => setSettled(value), delayMs);
     return () => window.clearTimeout(timer);
-  }, [value, settled, delayMs]);
-  return settled;
+  }, [value, settled, delayMs, immediate]);
+  return immediate ? value : settled;
 }

@@ -24,7 +24,11 @@ export function openTiff(data: Uint8Array): OpenedFax {
     }
     const made = (async () => {
       const image = decodeTiffPage(tiff, index);
-      return createImageBitmap(new ImageData(image.rgba as Uint8ClampedArray<ArrayBuffer>, image.width, image.height));
+      // Black and white pixels: no colour management or alpha to apply (either doubles the copy's cost).
+      return createImageBitmap(new ImageData(image.rgba as Uint8ClampedArray<ArrayBuffer>, image.width, image.height), {
+        premultiplyAlpha: 'none',
+        colorSpaceConversion: 'none',
+      });
     })();
     bitmaps.set(index, made);
     made.catch(() => bitmaps.delete(index));

@@ -346,9 +346,19 @@ describe('OutboundRepository', () => {
     expect(repo.search({ text: 'person' }).items).toEqual([]);
   });
 
-  it('reports stored JSON that is not what the app wrote as a storage problem', () => {
+  it('checks the shape of JSON columns on the way in (and trusts it on the way out)', () => {
     const job = repo.insertCompose(compose('c1', 1), T0).jobs[0]!;
-    db.prepare(`UPDATE outbound SET documents = '[{"name":"x"}]' WHERE id = ?`).run(job.id);
+    const wrong = [{ name: 'x' }] as unknown as OutboundJob['documents'];
+    expect(() => repo.update(job.id, { documents: wrong }, at(1))).toThrow(/a document list in an unexpected shape/);
+    expect(() => repo.insertCompose([{ ...compose('c2', 1)[0]!, documents: wrong }], T0)).toThrow(/a document list in an unexpected shape/);
+    expect(repo.get(job.id)!.documents).toEqual(job.documents);
+  });
+
+  it('reports a JSON column that is not JSON at all (a damaged file) as a storage problem', () => {
+    const job = repo.insertCompose(compose('c1', 1), T0).jobs[0]!;
+    db.pragma('ignore_check_constraints = 1');
+    db.prepare(`UPDATE outbound SET documents = '[{"name":' WHERE id = ?`).run(job.id);
+    db.pragma('ignore_check_constraints = 0');
     expect(() => repo.get(job.id)).toThrow(expect.objectContaining({ code: 'STORAGE' }));
   });
 });
