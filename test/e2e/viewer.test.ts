@@ -324,7 +324,7 @@ describe('FaxViewer in Chromium', () => {
       };
     });
     await page.getByRole('button', { name: 'Print' }).click();
-    await page.getByRole('button', { name: 'Save as PDF' }).click();
+    await page.getByRole('button', { name: 'Save as…' }).click();
     await expect(page.evaluate(() => [window.__viewerHarness.printCalls, window.__viewerHarness.saveCalls])).resolves.toEqual([1, 1]);
   });
 
