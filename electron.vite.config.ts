@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { cspMetaTag } from './scripts/vite-csp';
 import { CALL_NAMES, EVENT_NAMES } from './src/shared/ipc/contract';
 
 // The preload and the bridge shim only need the contract's names: they are injected at build time,
@@ -32,7 +33,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), cspMetaTag()],
     build: {
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },

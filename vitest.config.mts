@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/support/global-setup.ts'],
+          setupFiles: ['test/e2e/support/csp-guard.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -18,6 +18,7 @@ import { logDirOf } from './platform/file-logger';
 import type { Logger } from './platform/logger';
 import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } from './platform/ports';
 import { FileDialogService, LastFolder } from './files/file-dialog-service';
+import { FaxTiffs } from './files/fax-tiff';
 import { saveContentSource } from './files/save-content';
 import { FirstRunFlag, WelcomeService } from './welcome/welcome-service';
 import { Redactor } from './platform/redact';
@@ -122,11 +123,12 @@ export function createCore(deps: CoreDeps): Core {
       firstRun.set(true);
     },
   });
+  const isSandbox = (accountId: string) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox');
   // Notifications about a Sandbox fax say it is practice (the target names the account or the job).
   const notifier = sandboxMarkingNotifier(
     deps.notifier,
     (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (sending.outbox.outbound.get(target.jobId)?.accountId ?? null) : null),
-    (accountId) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox'),
+    isSandbox,
   );
   const desktop = new DesktopService({
     dataDir: deps.dataDir,
@@ -212,7 +214,13 @@ export function createCore(deps: CoreDeps): Core {
   const files = new FileDialogService({
     dialogs: deps.fileDialogs ?? null,
     lastFolder: new LastFolder(new SettingsRepository(db), now),
-    content: saveContentSource({ inbox: background.inbox, outbox: sending.outbox, desktop }),
+    content: saveContentSource({
+      inbox: background.inbox,
+      outbox: sending.outbox,
+      contacts: addressBook.contacts,
+      desktop,
+      tiffs: new FaxTiffs({ clientFor: (id) => accounts.service.clientFor(id), isSandbox }),
+    }),
     logger: deps.logger,
   });
 

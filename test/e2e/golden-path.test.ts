@@ -186,8 +186,11 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
     expect(first).toContain(QUICK);
     expect(first).toContain('Golden path letter, page 1 of 2');
 
-    // "Save as PDF" downloads that same file.
-    const [download] = await Promise.all([page.waitForEvent('download'), viewer.getByRole('button', { name: /Save as PDF/ }).click()]);
+    // "Save as…", PDF (the first choice), downloads that same file.
+    await viewer.getByRole('button', { name: 'Save as…' }).click();
+    const formats = page.getByRole('dialog', { name: 'Save the fax as' });
+    await expect(formats.getByRole('radio', { name: /^PDF document/ }).isChecked()).resolves.toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('button', { name: 'Save', exact: true }).click()]);
     expect(download.suggestedFilename()).toBe(image.fileName);
     // The same button hides it again.
     await section.getByRole('button', { name: 'Hide the delivered image' }).click();

@@ -10,6 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Harness } from '../../src/main/bridge/harness';
+import { checkTiff } from '../../src/main/documents/formats/tiff';
 import { AccountsRepository } from '../../src/main/store/repositories/accounts-repository';
 import { ReceivedRepository } from '../../src/main/store/repositories/received-repository';
 import { launchChromium } from './support/browser';
@@ -142,13 +143,29 @@ describe('Inbox, Activity and the status bar through the bridge', () => {
     await expect.poll(async () => (await call('inbox:list', {})).items[0]?.printedAt ?? null).not.toBeNull();
   });
 
-  it('saves as PDF through a download', async () => {
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Save as PDF' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^fax-\\d{4}-\\d{2}-\\d{2}-\\d{4}-from-${SENDER}\\.pdf$`));
-    const saved = await file.path();
-    expect(fs.readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  it('saves as PDF or TIFF through a download, asking which first (the TIFF from the service)', async () => {
+    const formats = page.getByRole('dialog', { name: 'Save the fax as' });
+    const saveAs = async (format: 'PDF document' | 'TIFF image') => {
+      await page.getByRole('button', { name: 'Save as…' }).click();
+      await formats.waitFor();
+      await formats.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
+      const download = page.waitForEvent('download');
+      await formats.getByRole('button', { name: 'Save', exact: true }).click();
+      return fs.readFileSync((await (await download).path())!);
+    };
+    const name = (extension: string) => new RegExp(`^Saved as fax-\\d{4}-\\d{2}-\\d{2}-\\d{4}-from-${SENDER}\\.${extension} \\(in your downloads\\)\\.`);
+    const pdf = await saveAs('PDF document');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await expect.poll(() => page.getByTestId('inbox-notice').textContent(), POLL).toMatch(name('pdf'));
+    const tiff = await saveAs('TIFF image');
+    expect(checkTiff(tiff)).toMatchObject({ ok: true, info: { pages: 2 } });
+    await expect.poll(() => page.getByTestId('inbox-notice').textContent(), POLL).toMatch(name('tif'));
+    // Escape is "not now": nothing is saved, and the focus is back on the button.
+    await page.getByRole('button', { name: 'Save as…' }).click();
+    await formats.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => formats.isVisible()).toBe(false);
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Save as…');
   });
 
   it('search by part of the sender number finds it; a number that is not there finds nothing', async () => {

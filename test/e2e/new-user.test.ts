@@ -17,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
+import { checkTiff } from '../../src/main/documents/formats/tiff';
 import type { Harness } from '../../src/main/bridge/harness';
 import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
 import { coreCaller, recordPageProblems, stubPrint, waitForSandbox } from './support/app';
@@ -196,6 +197,17 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     expect(letterText).toContain(HEADER_TEXT);
     expect(letterText).toContain('My first practice fax');
     if (SCREENSHOTS) fs.writeFileSync(path.join(SCREENSHOTS, 'cover-page.png'), await pdfPageToPng(Buffer.from(image.base64, 'base64'), 1));
+  });
+
+  it('saves the delivered fax as TIFF, as the Sandbox stores it: asked first, then fetched and downloaded', async () => {
+    const viewer = detail().getByTestId('outbox-image').getByRole('region', { name: /^Fax viewer: Delivered fax to / });
+    await viewer.getByRole('button', { name: 'Save as…' }).click();
+    const formats = page.getByRole('dialog', { name: 'Save the fax as' });
+    await formats.getByRole('radio', { name: /^TIFF image/ }).check();
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('button', { name: 'Save', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^fax-.+\.tif$/);
+    expect(checkTiff(fs.readFileSync((await download.path())!))).toMatchObject({ ok: true, info: { pages: 2 } });
+    await expect.poll(() => detail().getByTestId('outbox-notice').textContent(), WAIT).toContain(`Sent fax downloaded as ${download.suggestedFilename()}.`);
   });
 
   it('downloads a transmission report whose names read back as written', async () => {

@@ -14,6 +14,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cspMetaTag } from '../../scripts/vite-csp';
 import { contentSecurityPolicy } from '../../src/main/security/csp';
 import { launchChromium } from './support/browser';
 import { bilevelTiff, ccittPdf, LETTER, rectanglesPdf, type BilevelPage } from './viewer/fixtures';
@@ -54,7 +55,7 @@ describe('FaxViewer in Chromium', () => {
       root: HARNESS_DIR,
       base: './', // as electron-vite builds the renderer
       logLevel: 'warn',
-      plugins: [react()],
+      plugins: [react(), cspMetaTag()],
       build: { outDir, emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 4096 },
     });
 
@@ -323,7 +324,7 @@ describe('FaxViewer in Chromium', () => {
       };
     });
     await page.getByRole('button', { name: 'Print' }).click();
-    await page.getByRole('button', { name: 'Save as PDF' }).click();
+    await page.getByRole('button', { name: 'Save as…' }).click();
     await expect(page.evaluate(() => [window.__viewerHarness.printCalls, window.__viewerHarness.saveCalls])).resolves.toEqual([1, 1]);
   });
 

@@ -285,7 +285,12 @@ export class FaxServiceClient {
         query: { desired_format: format },
         operation: `download the image of fax ${faxId}`,
         idempotent: true,
-        explain: (f) => (f.status === 404 ? { code: 'NOT_FOUND', message: `The service has no image for fax ${faxId} (yet). If the fax is still being received or sent, try again shortly.` } : undefined),
+        explain: (f) => {
+          if (f.status === 404) return { code: 'NOT_FOUND', message: `The service has no image for fax ${faxId} (yet). If the fax is still being received or sent, try again shortly.` };
+          // Not implemented: asking again will not help (and a 5xx would be retried).
+          if (f.status === 501) return { code: 'VALIDATION', message: `The fax service cannot give fax ${faxId} as ${format} (HTTP 501${f.serviceMessage ? `: "${f.serviceMessage}"` : ''}).` };
+          return undefined;
+        },
       },
       faxImageSchema(format),
       { timeoutMs: this.options.imageTimeoutMs ?? 120_000, ...options },

@@ -2,29 +2,59 @@
  * "Save as" and "Open" through the operating system's dialogs (the FileDialogs port): main makes the
  * content, asks where, and writes the file itself, so the renderer never names a path to write. The
  * folder last used is remembered (in the settings table, under a key the renderer cannot set).
+ * Content that comes in several formats (a fax: PDF or TIFF) gets a filter per format; the format is
+ * made once the person has chosen. The browser bridge has no dialogs: `download` hands the page the
+ * file for a format it chose itself.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPE_LABEL, type DocumentType } from '../../shared/domain/documents';
 import type { ComposeFile } from '../../shared/ipc/contract/desktop';
-import type { SaveOutcome, SaveRequest } from '../../shared/ipc/contract/files';
+import type { DownloadContent, SaveOutcome, SaveRequest } from '../../shared/ipc/contract/files';
 import { AppError } from '../errors';
 import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { FileDialogs, FileFilter } from '../platform/ports';
 import type { SettingsRepository } from '../store/repositories/settings-repository';
 
-/** What one save request writes: made before the dialog opens, so "nothing to save" is said first. */
+/** One format a save can be written in: the dialog's filter, and the bytes, made only once chosen. */
+export interface SaveFormat {
+  filter: FileFilter;
+  mimeType: string;
+  make(): Promise<Uint8Array>;
+}
+
+/**
+ * What one save request writes: found before the dialog opens, so "nothing to save" is said first.
+ * The first format is the default (the dialog's first filter, the browser's download).
+ */
 export interface SaveContent {
   title: string;
-  suggestedName: string;
-  filter: FileFilter;
-  bytes: Uint8Array;
+  /** The suggested file name without its extension. */
+  name: string;
+  formats: [SaveFormat, ...SaveFormat[]];
   missingCharacters?: string[];
 }
 
 export type SaveContentSource = (request: SaveRequest) => Promise<SaveContent>;
+
+/** Bytes already made (most content): the format's maker hands them over. */
+export function madeAlready(filter: FileFilter, mimeType: string, bytes: Uint8Array): SaveFormat {
+  return { filter, mimeType, make: async () => bytes };
+}
+
+const fileNameIn = (content: SaveContent, format: SaveFormat) => `${content.name}.${format.filter.extensions[0]}`;
+
+/** The format whose extension the chosen name has; the default format when it has none of them. */
+function formatFor(content: SaveContent, chosen: string): { format: SaveFormat; target: string } {
+  const lower = chosen.toLowerCase();
+  const matching = content.formats.find((f) => f.filter.extensions.some((e) => lower.endsWith(`.${e}`)));
+  if (matching) return { format: matching, target: chosen };
+  // Some desktops return the name as typed: add the default type's extension.
+  const format = content.formats[0];
+  return { format, target: `${chosen}.${format.filter.extensions[0]}` };
+}
 
 /** The folder the last dialog was left in, kept across restarts. */
 export class LastFolder {
@@ -84,16 +114,33 @@ export class FileDialogService {
   async saveAs(request: SaveRequest): Promise<SaveOutcome> {
     const dialogs = this.dialogs();
     const content = await this.deps.content(request);
-    const chosen = await dialogs.saveAs({ title: content.title, defaultPath: path.join(this.deps.lastFolder.get(), content.suggestedName), filters: [content.filter] });
+    const chosen = await dialogs.saveAs({
+      title: content.title,
+      defaultPath: path.join(this.deps.lastFolder.get(), fileNameIn(content, content.formats[0])),
+      filters: content.formats.map((f) => f.filter),
+    });
     if (chosen === null) return { saved: false };
     if (!path.isAbsolute(chosen)) throw new AppError('FILE', `The save dialog returned "${chosen}", which is not a full path. Choose the folder again.`);
-    const extension = `.${content.filter.extensions[0]}`;
-    // Some desktops return the name as typed: add the type's extension when it is missing.
-    const target = content.filter.extensions.some((e) => chosen.toLowerCase().endsWith(`.${e}`)) ? chosen : `${chosen}${extension}`;
-    await writeAtomically(target, content.bytes);
+    const { format, target } = formatFor(content, chosen);
+    const bytes = await format.make();
+    await writeAtomically(target, bytes);
     this.deps.lastFolder.set(path.dirname(target));
-    this.deps.logger.info('file saved', { what: request.what, bytes: content.bytes.byteLength });
-    return { saved: true, path: target, bytes: content.bytes.byteLength, missingCharacters: content.missingCharacters ?? [] };
+    this.deps.logger.info('file saved', { what: request.what, format: format.filter.extensions[0], bytes: bytes.byteLength });
+    return { saved: true, path: target, bytes: bytes.byteLength, missingCharacters: content.missingCharacters ?? [] };
+  }
+
+  /** The file "Save as" would write in the default (or asked-for) format, for the browser to download. */
+  async download(request: SaveRequest): Promise<DownloadContent> {
+    const content = await this.deps.content(request);
+    const format = content.formats[0];
+    const bytes = await format.make();
+    return {
+      fileName: fileNameIn(content, format),
+      mimeType: format.mimeType,
+      bytes: bytes.byteLength,
+      base64: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
+      missingCharacters: content.missingCharacters ?? [],
+    };
   }
 
   async openForCompose(): Promise<{ files: ComposeFile[] }> {
@@ -103,9 +150,10 @@ export class FileDialogService {
     return { files };
   }
 
-  handlers(): Pick<HandlerTable, 'files:saveAs' | 'files:openForCompose'> {
+  handlers(): Pick<HandlerTable, 'files:saveAs' | 'files:download' | 'files:openForCompose'> {
     return {
       'files:saveAs': (request) => this.saveAs(request),
+      'files:download': (request) => this.download(request),
       'files:openForCompose': () => this.openForCompose(),
     };
   }

@@ -10,8 +10,7 @@ type InboxCallName =
   | 'inbox:markRead'
   | 'inbox:markUnread'
   | 'inbox:delete'
-  | 'inbox:print'
-  | 'inbox:saveAs';
+  | 'inbox:print';
 export type InboxHandlers = { [N in InboxCallName]: Handler<N> };
 
 export function createInboxHandlers(inbox: InboxService): InboxHandlers {
@@ -24,6 +23,5 @@ export function createInboxHandlers(inbox: InboxService): InboxHandlers {
     'inbox:markUnread': ({ ids }) => inbox.markUnread(ids),
     'inbox:delete': ({ id }) => inbox.delete(id),
     'inbox:print': ({ id }) => inbox.print(id),
-    'inbox:saveAs': ({ id }) => inbox.saveAs(id),
   };
 }

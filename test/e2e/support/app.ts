@@ -3,6 +3,7 @@ import { expect, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Harness } from '../../../src/main/bridge/harness';
 import type { CallInput, CallName, CallOutput } from '../../../src/shared/ipc/contract';
+import { watchCspViolations } from './csp';
 
 /** Calls the core through the same gate the page uses; throws the typed error's message on failure. */
 export function coreCaller(harness: () => Harness) {
@@ -13,12 +14,17 @@ export function coreCaller(harness: () => Harness) {
   };
 }
 
-/** Collects page errors and console errors, so a test can assert the page stayed clean. */
+/**
+ * Collects page errors, console errors and Content-Security-Policy violations (the page's event, which
+ * also catches those Chromium does not log), so a test can assert the page stayed clean.
+ */
 export function recordPageProblems(page: Page, problems: string[]): void {
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console: ${m.text()} (${m.location().url})`);
   });
+  // Registered before the test's first goto: Playwright sends a page's commands in order.
+  void watchCspViolations(page, (text) => problems.push(text));
 }
 
 declare global {

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
+import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { InboxDetail } from '../features/inbox/InboxDetail';
 import { InboxFilters } from '../features/inbox/InboxFilters';
 import { InboxList } from '../features/inbox/InboxList';
@@ -31,6 +32,7 @@ export function InboxPage(): JSX.Element {
   const autoPrint = useAppStore((s) => s.settings?.values.autoPrintInbound ?? false);
   const now = useNow(30_000);
   const [question, setQuestion] = useState<ConfirmRequest | null>(null);
+  const formatChoice = useFaxFormatChoice();
   const [settingError, setSettingError] = useState<string | null>(null);
 
   const accountLabels = useMemo(() => (accounts.length > 1 ? new Map(accounts.map((a) => [a.id, a.displayLabel])) : null), [accounts]);
@@ -162,11 +164,16 @@ export function InboxPage(): JSX.Element {
           onDelete={askDelete}
           onRetry={(id) => void useInboxStore.getState().retryDownload(id)}
           onPrint={(id) => void useInboxStore.getState().print(id)}
-          onSave={(id) => void useInboxStore.getState().saveAs(id)}
+          onSave={(id) =>
+            void formatChoice.ask().then((format) => {
+              if (format !== null) return useInboxStore.getState().saveAs(id, format);
+            })
+          }
           onDismissNotice={() => useInboxStore.getState().dismissNotice()}
         />
       </div>
       <ConfirmDialog request={question} onClose={() => setQuestion(null)} />
+      {formatChoice.dialog}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, type JSX } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { faxdesk } from '../api';
+import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { JobDetail } from '../features/outbox/JobDetail';
 import { OutboxFilters } from '../features/outbox/OutboxFilters';
 import { OutboxList } from '../features/outbox/OutboxList';
@@ -88,6 +89,11 @@ export function OutboxPage(): JSX.Element {
   const onLoadMore = useCallback(() => void useOutboxStore.getState().loadMore(), []);
   const onOpen = useCallback((jobId: string) => void useOutboxStore.getState().select(jobId), []);
   const onShowImage = useCallback(() => void useOutboxStore.getState().loadImage(), []);
+  const formatChoice = useFaxFormatChoice();
+  const onSaveImage = () =>
+    void formatChoice.ask().then((format) => {
+      if (format !== null) return useOutboxStore.getState().saveImage(format);
+    });
 
   // Shortcuts (shortcuts/keymap.ts), from anywhere on the page: find, next/previous fax (Print is the delivered image viewer's).
   const searchRef = useRef<HTMLInputElement>(null);
@@ -176,7 +182,7 @@ export function OutboxPage(): JSX.Element {
               image={s.image}
               onShowImage={onShowImage}
               onHideImage={actions.hideImage}
-              onSaveImage={actions.saveImage}
+              onSaveImage={onSaveImage}
               onOpenJob={onOpen}
               onDismissNotice={actions.dismissNotice}
             />
@@ -193,6 +199,7 @@ export function OutboxPage(): JSX.Element {
           )}
         </section>
       </div>
+      {formatChoice.dialog}
     </div>
   );
 }

@@ -11,10 +11,11 @@
  */
 import { create } from 'zustand';
 import type { InboxFax } from '../../../shared/domain/history';
+import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import type { InboxChange } from '../../../shared/ipc/contract/inbox';
 import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { downloadBytes } from '../features/inbox/download';
+import { downloadContent } from '../features/files/download';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 import { appendPage, base64ToBytes, filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, mergeFreshPage, NO_FILTERS, orderOf, patchRows, removeRows, type InboxFilters } from '../features/inbox/paging';
 import { printDocument, type FaxDocument } from '../features/viewer';
@@ -73,7 +74,8 @@ export interface InboxState {
   markUnread(id: string): Promise<void>;
   remove(id: string): Promise<boolean>;
   print(id: string): Promise<void>;
-  saveAs(id: string): Promise<void>;
+  /** Through the Save dialog (format undefined: it offers both), or downloaded as `format`. */
+  saveAs(id: string, format?: FaxFileFormat): Promise<void>;
   retryDownload(id: string): Promise<void>;
   dismissNotice(): void;
   handleChange(change: InboxChange): void;
@@ -335,20 +337,17 @@ export const useInboxStore = create<InboxState>((set, get) => {
       }
     },
 
-    saveAs: async (id) => {
+    saveAs: async (id, format) => {
       try {
+        const request = { what: 'inbox-fax' as const, id, ...(format ? { format } : {}) };
         if (await hasNativeFileDialogs()) {
-          const outcome = await saveWithDialog({ what: 'inbox-fax', id });
+          const outcome = await saveWithDialog(request);
           if (outcome.saved) set({ notice: { kind: 'info', text: `Saved to ${outcome.path}.` } });
           return;
         }
-        const result = await unwrap(faxdesk.inbox.saveAs({ id }));
-        if (result.kind === 'pdf') {
-          downloadBytes(base64ToBytes(result.base64), result.fileName);
-          set({ notice: { kind: 'info', text: `Saved as ${result.fileName} (in your downloads).` } });
-        } else {
-          set({ notice: { kind: 'info', text: `Saved to ${result.path}.` } });
-        }
+        const file = await unwrap(faxdesk.files.download(request));
+        downloadContent(file);
+        set({ notice: { kind: 'info', text: `Saved as ${file.fileName} (in your downloads).` } });
       } catch (error) {
         set({ notice: { kind: 'error', text: `The fax was not saved: ${errorMessage(error)}` } });
       }

@@ -17,8 +17,10 @@
 import { create } from 'zustand';
 import type { OutboundState } from '../../../shared/domain/history';
 import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
+import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { base64ToBytes, baseName, downloadBlob } from '../features/outbox/download';
+import { base64ToBytes, downloadBlob, downloadContent } from '../features/files/download';
+import { baseName } from '../features/outbox/base-name';
 import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../features/files/native-files';
 import type { FaxDocument } from '../features/viewer';
 import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
@@ -100,7 +102,8 @@ export interface OutboxState {
   loadImage(): Promise<void>;
   hideImage(): void;
   /** Downloads the delivered image on screen as a PDF file. */
-  saveImage(): Promise<void>;
+  /** The delivered image: through the Save dialog (format undefined: it offers both), or downloaded as `format`. */
+  saveImage(format?: FaxFileFormat): Promise<void>;
   dismissNotice(): void;
   dismissListNotice(): void;
 }
@@ -495,16 +498,18 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
 
     hideImage: () => set({ image: null }),
 
-    saveImage: async () => {
+    saveImage: async (format) => {
       const image = get().image;
       if (!image || image.status !== 'ready') return;
-      if (!(await hasNativeFileDialogs())) {
-        downloadBlob(new Blob([image.data], { type: 'application/pdf' }), image.fileName);
-        return;
-      }
       try {
-        const outcome = await saveWithDialog({ what: 'sent-fax', jobId: image.jobId });
-        if (outcome.saved) set({ notice: { jobId: image.jobId, kind: 'ok', text: `Sent fax: ${savedSentence(outcome)}` } });
+        if (await hasNativeFileDialogs()) {
+          const outcome = await saveWithDialog({ what: 'sent-fax', jobId: image.jobId, ...(format ? { format } : {}) });
+          if (outcome.saved) set({ notice: { jobId: image.jobId, kind: 'ok', text: `Sent fax: ${savedSentence(outcome)}` } });
+          return;
+        }
+        const file = await unwrap(faxdesk.files.download({ what: 'sent-fax', jobId: image.jobId, ...(format ? { format } : {}) }));
+        downloadContent(file);
+        set({ notice: { jobId: image.jobId, kind: 'ok', text: `Sent fax downloaded as ${file.fileName}.` } });
       } catch (error) {
         set({ notice: { jobId: image.jobId, kind: 'error', text: `The fax was not saved: ${errorMessage(error)}` } });
       }

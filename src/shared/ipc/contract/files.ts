@@ -1,20 +1,28 @@
 /**
  * Files the desktop app saves and opens through the operating system's dialogs: main shows the
  * dialog, writes the file the person chose and says where. The renderer never passes a path to write.
- * In the browser bridge (AppInfo.fileDialogs 'browser') these calls refuse; the page downloads instead.
+ * In the browser bridge (AppInfo.fileDialogs 'browser') these calls refuse and the page downloads
+ * instead: files:download hands it the same file, in the format it chose.
  */
 import { z } from 'zod';
 import { OUTBOUND_PHASES } from '../../domain/history';
 import { call } from '../define';
+import { CONTACTS_FILE_FORMATS } from './contacts';
 import type { ComposeFile } from './desktop';
 
 const Ref = z.string().trim().min(1, 'Say which one.').max(100);
 
+/** A fax as Faxdesk keeps it (PDF), or as the service stores it (TIFF, fetched when asked for). */
+export const FAX_FILE_FORMATS = ['PDF', 'TIFF'] as const;
+export type FaxFileFormat = (typeof FAX_FILE_FORMATS)[number];
+/** The format offered first (the Save dialog's default filter) or, for files:download, the one made. Default PDF. */
+const FaxFormat = z.enum(FAX_FILE_FORMATS, { error: 'Choose PDF or TIFF.' }).optional();
+
 export const SaveRequestSchema = z.discriminatedUnion('what', [
-  /** A received fax's image (PDF). */
-  z.object({ what: z.literal('inbox-fax'), id: Ref }).strict(),
-  /** A sent fax's delivered image (PDF). */
-  z.object({ what: z.literal('sent-fax'), jobId: Ref }).strict(),
+  /** A received fax's image: PDF or TIFF. */
+  z.object({ what: z.literal('inbox-fax'), id: Ref, format: FaxFormat }).strict(),
+  /** A sent fax's delivered image: PDF or TIFF. */
+  z.object({ what: z.literal('sent-fax'), jobId: Ref, format: FaxFormat }).strict(),
   /** The transmission report of a sent fax (PDF). */
   z.object({ what: z.literal('report'), jobId: Ref }).strict(),
   /** The Outbox list as CSV, with the page's filters. */
@@ -23,6 +31,8 @@ export const SaveRequestSchema = z.discriminatedUnion('what', [
     .strict(),
   /** A .zip of logs, versions and settings for support (no secrets). */
   z.object({ what: z.literal('diagnostics') }).strict(),
+  /** Every contact, as CSV or vCard. */
+  z.object({ what: z.literal('contacts'), format: z.enum(CONTACTS_FILE_FORMATS, { error: 'Choose CSV or vCard.' }) }).strict(),
 ]);
 export type SaveRequest = z.infer<typeof SaveRequestSchema>;
 
@@ -36,9 +46,24 @@ export type SaveOutcome =
     }
   | { saved: false };
 
+/** What "Save as" would write, for the browser to download. */
+export interface DownloadContent {
+  fileName: string;
+  mimeType: string;
+  bytes: number;
+  base64: string;
+  missingCharacters: string[];
+}
+
 export const fileCalls = {
-  /** Shows "Save as" (starting in the last folder used), writes the file there. `saved: false` when cancelled. */
+  /**
+   * Shows "Save as" (starting in the last folder used) with a filter per format (a fax: PDF and TIFF),
+   * makes the file in the format whose extension the chosen name has, writes it there. `saved: false`
+   * when cancelled.
+   */
   'files:saveAs': call(SaveRequestSchema).returns<SaveOutcome>(),
+  /** The same file for the browser bridge to download (the first or the asked-for format). Works in both shells. */
+  'files:download': call(SaveRequestSchema).returns<DownloadContent>(),
   /** Shows "Open" filtered to the types Faxdesk can fax; the chosen files, for Compose to add by path. */
   'files:openForCompose': call(z.void()).returns<{ files: ComposeFile[] }>(),
 } as const;

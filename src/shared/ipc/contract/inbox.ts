@@ -52,9 +52,8 @@ export interface InboxDeleteResult {
 }
 
 /**
- * Save as PDF. With `destination` (the desktop app, from a save dialog) the file is copied there;
- * without it (the browser bridge, which has no file system of its own) the bytes come back for the
- * page to download.
+ * InboxService.saveAs: with `destination` the stored PDF is copied there; without it its bytes come
+ * back. The page saves through files:saveAs and files:download, which use it.
  */
 export type InboxSaveResult = { kind: 'file'; path: string; bytes: number } | { kind: 'pdf'; fileName: string; bytes: number; base64: string };
 
@@ -132,12 +131,6 @@ export type InboxFaxRefInput = z.output<typeof InboxFaxRefSchema>;
 const ById = z.object({ id: Id }).strict();
 const Ids = z.object({ ids: z.array(Id).min(1, 'Choose at least one fax.').max(500) }).strict();
 
-export const InboxSaveAsInputSchema = z
-  .object({
-    id: Id,
-  })
-  .strict();
-
 export const ActivityListInputSchema = z
   .object({
     accountId: AccountId.optional(),
@@ -162,7 +155,6 @@ export const inboxCalls = {
   /** Deletes on the service, then here (the row stays hidden, so sync does not bring it back). Confirm first. */
   'inbox:delete': call(z.object({ id: Id, confirm: z.literal(true, { error: 'Deleting a fax must be confirmed.' }) }).strict()).returns<InboxDeleteResult>(),
   'inbox:print': call(ById).returns<{ printedAt: string }>(),
-  'inbox:saveAs': call(InboxSaveAsInputSchema).returns<InboxSaveResult>(),
 
   'activity:list': call(ActivityListInputSchema).returns<ActivityPage>(),
   /** POST /notifications/ping, then reads the delivery log again. */

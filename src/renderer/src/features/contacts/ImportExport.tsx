@@ -1,7 +1,9 @@
 import { useId, useRef, useState, type JSX } from 'react';
 import type { ContactsFileFormat, ContactsImportSummary } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
-import { decodeFileBytes, detectFormat, downloadText } from './file-io';
+import { downloadBlob } from '../files/download';
+import { hasNativeFileDialogs, saveWithDialog, savedSentence } from '../files/native-files';
+import { decodeFileBytes, detectFormat } from './file-io';
 
 interface ImportResult {
   fileName: string;
@@ -11,7 +13,7 @@ interface ImportResult {
 
 const count = (n: number, word: string) => `${n} ${word}`;
 
-/** Import a CSV or vCard file (with a summary of what was skipped and why); export all contacts. */
+/** Import a CSV or vCard file (with a summary of what was skipped and why); export all contacts (Save dialog, or a download in the browser). */
 export function ImportExport(): JSX.Element {
   const base = useId();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -43,8 +45,13 @@ export function ImportExport(): JSX.Element {
     setProblem(null);
     setStatus('');
     try {
+      if (await hasNativeFileDialogs()) {
+        const outcome = await saveWithDialog({ what: 'contacts', format });
+        if (outcome.saved) setStatus(`Exported the contacts. ${savedSentence(outcome)}`);
+        return;
+      }
       const file = await unwrap(faxdesk.contacts.export({ format }));
-      downloadText(file.text, file.fileName, file.mimeType);
+      downloadBlob(new Blob([file.text], { type: file.mimeType }), file.fileName);
       setStatus(`Exported ${file.count === 1 ? '1 contact' : `${file.count} contacts`} to ${file.fileName}.`);
     } catch (e) {
       setProblem(`The contacts could not be exported: ${errorMessage(e)}`);

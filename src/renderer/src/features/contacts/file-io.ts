@@ -1,8 +1,8 @@
 /**
  * Files in and out of the Contacts page. Reading: the text of a chosen file, decoded as UTF-8, or
  * UTF-16 when it starts with that byte order mark (Excel's "Unicode text"), or Windows-1252 when it is
- * not valid UTF-8 (older Excel "CSV"). Writing: a download through a Blob and an object URL, which the
- * CSP allows (blob:); in Electron the download asks where to save.
+ * not valid UTF-8 (older Excel "CSV"). Writing: main's Save dialog in the desktop app (files:saveAs),
+ * a download in the browser (features/files/download.ts).
  */
 import type { ContactsFileFormat } from '../../../../shared/ipc/contract/contacts';
 
@@ -27,17 +27,4 @@ export function detectFormat(fileName: string, text: string): ContactsFileFormat
   if (/\.(vcf|vcard)$/i.test(fileName)) return 'vcard';
   if (/\.(csv|tsv|txt)$/i.test(fileName)) return 'csv';
   return /^\s*(\uFEFF)?BEGIN:VCARD/im.test(text) ? 'vcard' : 'csv';
-}
-
-export function downloadText(text: string, fileName: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

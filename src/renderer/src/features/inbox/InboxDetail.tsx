@@ -1,7 +1,7 @@
 /**
  * The right-hand pane of the Inbox: what is known about the open fax, its read state (opening marks it
  * read, and says so, with "Mark unread"), Delete and "Download again", and the fax itself in FaxViewer,
- * whose Print and Save as PDF buttons go through main (inbox:print, inbox:saveAs).
+ * whose Print and Save as… buttons go through main (inbox:print; files:saveAs or files:download).
  */
 import type { JSX } from 'react';
 import type { OpenedFax, InboxNotice, PrintProgress } from '../../stores/inbox-store';

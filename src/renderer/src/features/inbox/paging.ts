@@ -162,7 +162,7 @@ export function movedIndex(current: number, count: number, key: string, pageRows
   }
 }
 
-/** Bytes of a base64 string (the fax's PDF as inbox:image and inbox:saveAs return it). */
+/** Bytes of a base64 string (the fax's PDF as inbox:image returns it). */
 export function base64ToBytes(base64: string): Uint8Array {
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);

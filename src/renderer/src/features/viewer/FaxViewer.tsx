@@ -15,8 +15,8 @@
  *   Without it the viewer prints through the browser: printOpenedFax() draws every page at print
  *   resolution into a hidden print container and calls window.print() (the browser harness). The
  *   button shows progress ("Preparing page 4 of 12…") meanwhile, and a failure as an alert.
- * - `onSave`: the "Save as PDF" button calls it; the button is shown only when it is given (saving is a
- *   file dialog in main, which also converts a TIFF to PDF).
+ * - `onSave`: the "Save as…" button calls it; the button is shown only when it is given (the page
+ *   saves: main's Save dialog in the desktop app, a PDF or TIFF download in the browser).
  *
  * What it does
  * - Every page is drawn (pdfjs-dist for PDF, utif2 for TIFF) at its physical size times the zoom, so short

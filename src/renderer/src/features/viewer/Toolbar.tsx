@@ -1,4 +1,4 @@
-/** The viewer's toolbar: title, page navigation and counter, zoom, Print and Save as PDF. */
+/** The viewer's toolbar: title, page navigation and counter, zoom, Print and Save as…. */
 import type { JSX } from 'react';
 import { pageCounterText } from './layout';
 import { ZOOM_STEPS, type ZoomMode } from './zoom';
@@ -88,8 +88,8 @@ export function Toolbar({ title, pages, zoom, onPrint, printLabel = 'Print', onS
           {printLabel}
         </button>
         {onSave ? (
-          <button type="button" onClick={onSave}>
-            Save as PDF
+          <button type="button" onClick={onSave} title="Save the fax as a PDF or TIFF file">
+            Save as…
           </button>
         ) : null}
       </div>

@@ -4,9 +4,10 @@
  * the system dialog (see FaxViewer's `onPrint`).
  *
  * Every page is drawn at print resolution into a hidden container of <img> sheets (PNG blobs: far less
- * memory than 100 live canvases), each sheet exactly its page's size on its own named @page, and while
- * it is there `html.fax-printing` makes the print stylesheet (viewer.css) show only those sheets. So the
- * printout is exactly the fax: every page, one per sheet, at page size, no app chrome, no blank sheets.
+ * memory than 100 live canvases), each sheet exactly its page's size on its own named @page (in an
+ * adopted style sheet: the CSP allows no <style> element), and while it is there `html.fax-printing`
+ * makes the print stylesheet (viewer.css) show only those sheets. So the printout is exactly the fax:
+ * every page, one per sheet, at page size, no app chrome, no blank sheets.
  */
 import { printPixelSize } from './layout';
 import { openFax } from './open-fax';
@@ -78,10 +79,10 @@ export async function preparePrintOf(fax: OpenedFax, options: PrintOptions = {})
     for (const url of urls) URL.revokeObjectURL(url);
     throw error;
   }
-  const style = document.createElement('style');
-  style.dataset['faxPrint'] = '';
-  style.textContent = layout.css;
-  document.head.append(style);
+  // A constructed style sheet, not a <style> element: the CSP refuses inline styles (no 'unsafe-inline').
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(layout.css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
   document.body.append(root);
   document.documentElement.classList.add(PRINTING_CLASS);
 
@@ -92,7 +93,7 @@ export async function preparePrintOf(fax: OpenedFax, options: PrintOptions = {})
     if (activeCleanup === cleanup) activeCleanup = null;
     document.documentElement.classList.remove(PRINTING_CLASS);
     root.remove();
-    style.remove();
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
     for (const url of urls) URL.revokeObjectURL(url);
   };
   activeCleanup = cleanup;
