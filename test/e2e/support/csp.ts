@@ -15,10 +15,15 @@ export async function watchCspViolations(target: Page | BrowserContext, report: 
   const installed = Promise.all([
     target.exposeBinding(binding, (_source, text: string) => report(text)),
     target.addInitScript((name: string) => {
-      document.addEventListener('securitypolicyviolation', (e) => {
+      // Runs in the page; spelled without DOM types so that bench code (Node types only) can import this file.
+      interface Violation { sourceFile: string; lineNumber: number; effectiveDirective: string; blockedURI: string; sample: string }
+      const page = globalThis as unknown as {
+        document: { addEventListener(type: 'securitypolicyviolation', listener: (e: Violation) => void): void };
+      } & Record<string, (text: string) => Promise<void>>;
+      page.document.addEventListener('securitypolicyviolation', (e) => {
         const where = e.sourceFile ? ` at ${e.sourceFile}:${e.lineNumber}` : '';
         const text = `CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || 'inline'}${where}${e.sample ? ` (${e.sample})` : ''}`;
-        void (window as unknown as Record<string, (text: string) => Promise<void>>)[name]!(text);
+        void page[name]!(text);
       });
     }, binding),
   ]);
