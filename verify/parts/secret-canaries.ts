@@ -8,13 +8,20 @@
  * files, the unzipped diagnostics bundle, every Result and event sent to the renderer, every log line
  * before redaction, and the dead child's stderr. Target: 0 hits.
  *
- * The webhook receiver (being built beside this) keeps its own HMAC key in the keychain: enabling it in
- * `useWebhooks` below is what it takes to cover that key too.
+ * The webhook receiver is part of the session: HTTPS with a private key the person chose (kept in the
+ * keychain), deliveries signed with the account's HMAC canary, one signed with a wrong key whose body
+ * carries a canary of its own (refused, logged without the body), and the built-in Sandbox's instant
+ * updates (its generated key). Every value left in the keychain at the end, the Sandbox's in-memory
+ * API key and admin password, and each line of the PEM key are canaries too.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import https from 'node:https';
+import net from 'node:net';
 import path from 'node:path';
+import { makeSandboxCertificate, secretFragments } from '../../src/main/webhooks/tls-material';
+import type { ReceiverDelivery, ReceiverTestReport } from '../../src/shared/ipc/contract/webhooks';
 import type { AccountView } from '../../src/shared/ipc/contract/accounts';
 import type { PreparedDocuments } from '../../src/shared/ipc/contract/outbox';
 import { goodPdf } from '../bad-files/corpus';
@@ -38,10 +45,11 @@ export const secretCanaries: VerifyPart = {
       hmac: canary('hmac'),
       wrongKey: canary('wrongkey'),
       newAdminPassword: canary('adminpw2'),
+      hostileBody: canary('hostilebody'),
     };
     const dataDir = path.join(context.workDir, 'data');
     const tokens = new Set<string>();
-    const session = await startCoreSession({ dataDir, emulator: {}, log: LOG_LIMITS, overrides: { fetch: recordingTokens(tokens) } });
+    const session = await startCoreSession({ dataDir, emulator: {}, sandbox: true, log: LOG_LIMITS, overrides: { fetch: recordingTokens(tokens) } });
     const emulator = session.emulator!;
     const rounds = context.size === 'full' ? 5 : 1;
     let child: { stderr: string; stdout: string; status: number | null };
@@ -49,11 +57,15 @@ export const secretCanaries: VerifyPart = {
     let basic: Canary;
     let rotations: number;
     let bridgeText: string;
+    let receiver: ReceiverUse;
+    let keychain: Canary[];
     const liveDatabase = new Map<string, Buffer>();
     try {
       const credentials = emulator.control.createAccount({ apiKey: secrets.apiKey, adminPassword: secrets.adminPassword });
       basic = basicCanary('Basic credentials (App ID:API key)', credentials.appId, secrets.apiKey);
-      await accountSession(session, credentials, secrets, rounds, context);
+      const accountId = await accountSession(session, credentials, secrets, rounds, context);
+      receiver = await useReceiver(session, accountId, secrets, context.workDir);
+      keychain = keychainCanaries(session);
       diagnostics = await exportDiagnostics(session, context.workDir);
       rotations = fs.readdirSync(path.join(dataDir, 'logs')).length - 1;
       bridgeText = JSON.stringify(session.results) + JSON.stringify(session.events);
@@ -72,6 +84,8 @@ export const secretCanaries: VerifyPart = {
       { what: 'new admin password', value: secrets.newAdminPassword },
       { what: 'webhook HMAC secret', value: secrets.hmac },
       { what: 'wrong API key tried', value: secrets.wrongKey },
+      { what: 'body of a mis-signed webhook delivery', value: secrets.hostileBody },
+      ...keychain,
       basic,
       ...[...tokens].map((value, i) => ({ what: `access token ${i + 1}`, value })),
     ];
@@ -94,6 +108,12 @@ export const secretCanaries: VerifyPart = {
         hits.length,
         hits.length ? hits.slice(0, 12).map((h) => `${h.form} in ${h.where}`).join('; ') : `${canaries.length} canaries × ${sources.size} places; ${tokens.size} tokens issued; ${rotations} log rotations`,
       ),
+      percentRow(PART, 'receiver secrets in use (HTTPS key, account HMAC, Sandbox HMAC, mis-signed refused)', 4, [
+        receiver.publicVerified > 0,
+        receiver.publicTest,
+        receiver.sandboxVerified > 0 && receiver.sandboxTest,
+        receiver.misSignedStatus === 401,
+      ].filter(Boolean).length, `${receiver.publicVerified} verified over HTTPS, ${receiver.sandboxVerified} from the Sandbox, mis-signed answered ${receiver.misSignedStatus}; ${keychain.length} keychain canaries`),
       percentRow(PART, 'places scanned that exist and hold data (database + WAL, logs, diagnostics, IPC, crash)', 6, [
         databaseFiles === 2,
         rotations >= 2,
@@ -112,6 +132,7 @@ interface Secrets {
   hmac: string;
   wrongKey: string;
   newAdminPassword: string;
+  hostileBody: string;
 }
 
 /** The session: every feature that handles a secret, including failures that echo credentials back. */
@@ -193,6 +214,98 @@ async function useWebhooks(session: CoreSession, accountId: string, secrets: Sec
   await session.ok('webhooks:ping', { accountId, direction: 'OUTBOUND' });
   await session.ok('webhooks:log', { accountId });
   // The webhook receiver in main (its own HMAC key in the keychain) is enabled here once it exists.
+}
+
+interface ReceiverUse {
+  publicVerified: number;
+  publicTest: boolean;
+  sandboxVerified: number;
+  sandboxTest: boolean;
+  misSignedStatus: number;
+}
+
+/** The address the service is told (the emulator routes it to the receiver's real port). */
+const RECEIVER_URL = 'https://localhost:8443/faxdesk/webhooks';
+
+/**
+ * The receiver as an office runs it: HTTPS on a loopback port with a certificate and a private key from
+ * files (the key goes to the keychain), the account's webhooks pointed at it and signed with its HMAC
+ * canary, a Test round trip, a delivery signed with a wrong key; then the Sandbox's one-switch instant
+ * updates with a Test and an arriving fax.
+ */
+async function useReceiver(session: CoreSession, accountId: string, secrets: Secrets, workDir: string): Promise<ReceiverUse> {
+  const emulator = session.emulator!;
+  const tls = await makeSandboxCertificate();
+  const certPath = path.join(workDir, 'receiver-cert.pem');
+  const keyPath = path.join(workDir, 'receiver-key.pem');
+  fs.writeFileSync(certPath, tls.cert);
+  fs.writeFileSync(keyPath, tls.key, { mode: 0o600 });
+  const port = await freePort();
+  await session.ok('receiver:configure', { enabled: true, host: '127.0.0.1', port, tls: true, certPath, keyPath, publicUrl: RECEIVER_URL });
+  fs.rmSync(keyPath); // the keychain has it now
+  emulator.control.routeWebhooks('https://localhost:8443', { port, ca: tls.cert });
+  for (const direction of ['OUTBOUND', 'INBOUND'] as const) {
+    await session.ok('webhooks:set', { accountId, direction, url: RECEIVER_URL, hmacSecret: secrets.hmac });
+  }
+  const publicTest = (await session.ok<ReceiverTestReport>('receiver:test', { accountId })).ok;
+  const body = JSON.stringify({ id: 1, event_type: 'PING', note: secrets.hostileBody });
+  const misSignedStatus = await postToReceiver(port, tls.cert, body, createHmac('sha256', secrets.wrongKey).update(body).digest('hex'));
+
+  await session.ok('receiver:sandbox', { enabled: true });
+  const sandboxTest = (await session.ok<ReceiverTestReport>('receiver:test', { accountId: 'sandbox' })).ok;
+  const sandbox = session.sandbox;
+  if (sandbox) {
+    await sandbox.control.inbound();
+    await session.core.sync.syncNow('sandbox');
+  }
+  await session.core.webhooks.drain();
+  const deliveries = await session.ok<ReceiverDelivery[]>('receiver:deliveries', { limit: 200 });
+  await session.ok('receiver:get');
+  return {
+    publicVerified: deliveries.filter((d) => d.listener === 'public' && d.verified).length,
+    publicTest,
+    sandboxVerified: deliveries.filter((d) => d.listener === 'sandbox' && d.verified).length,
+    sandboxTest,
+    misSignedStatus,
+  };
+}
+
+/** Every secret the keychain holds now (each line of a PEM key on its own) and the Sandbox's in-memory credentials. */
+function keychainCanaries(session: CoreSession): Canary[] {
+  const found: Canary[] = [];
+  for (const [entry, value] of session.secrets.entries) {
+    if (value.includes('-----BEGIN')) secretFragments(value).forEach((line, i) => found.push({ what: `keychain ${entry} (${i === 0 ? 'whole' : `line ${i}`})`, value: line }));
+    else found.push({ what: `keychain ${entry}`, value });
+  }
+  const demo = session.sandbox?.demo;
+  if (demo) found.push({ what: 'Sandbox API key', value: demo.apiKey }, { what: 'Sandbox admin password', value: demo.adminPassword });
+  return found;
+}
+
+/** POSTs a body to the receiver over HTTPS (trusting its certificate) and returns the status. */
+function postToReceiver(port: number, ca: string, body: string, signature: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = https.request(
+      { host: '127.0.0.1', port, servername: 'localhost', ca, method: 'POST', path: '/faxdesk/webhooks', headers: { 'content-type': 'application/json', 'x-hmac-signature': signature } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** A Refresh click, then one whole sync run waited for, then the emulator's background work. */

@@ -21,6 +21,8 @@ export interface CoreSession {
   secrets: MemorySecretStore;
   redactor: Redactor;
   emulator: RunningEmulator | null;
+  /** The built-in Sandbox's emulator, once the core has started it (`sandbox: true`). */
+  readonly sandbox: RunningEmulator | null;
   fileLogger: FileLogger;
   /** Every line as the core logged it, before redaction. */
   rawLines: string[];
@@ -39,6 +41,8 @@ export interface CoreSessionOptions {
   emulator?: EmulatorOptions | false;
   /** Log file limits (the canary part forces rotation with a small size). */
   log?: { maxBytes?: number; maxFiles?: number };
+  /** Run the built-in Sandbox (its emulator inside the core) as the app does; off unless asked. */
+  sandbox?: boolean;
   overrides?: Partial<CoreDeps>;
 }
 
@@ -53,6 +57,7 @@ export async function startCoreSession(options: CoreSessionOptions): Promise<Cor
   const redactor = options.overrides?.redactor ?? new Redactor();
   const fileLogger = createFileLogger({ dir: logDirOf(options.dataDir), redactor, minLevel: 'debug', scope: 'verify', ...options.log });
   const secrets = new MemorySecretStore();
+  let sandbox: RunningEmulator | null = null;
   const core = createCore({
     dataDir: options.dataDir,
     appVersion: '0.0.0-verify',
@@ -65,7 +70,8 @@ export async function startCoreSession(options: CoreSessionOptions): Promise<Cor
     system: steadySystem,
     fetch: globalThis.fetch,
     secretStore: secrets,
-    startEmulator: null,
+    // The Sandbox's emulator as the app starts it, kept so a part can reach its demo account and control.
+    startEmulator: options.sandbox ? async (sandboxOptions) => (sandbox = await startEmulator(sandboxOptions)) : null,
     resourcesDir: path.resolve(__dirname, '..', '..', 'resources'),
     ...options.overrides,
   });
@@ -85,6 +91,9 @@ export async function startCoreSession(options: CoreSessionOptions): Promise<Cor
     secrets,
     redactor,
     emulator,
+    get sandbox() {
+      return sandbox;
+    },
     fileLogger,
     rawLines,
     results,
