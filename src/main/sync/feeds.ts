@@ -190,7 +190,8 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
     // Jobs whose POST may have reached the service without Faxdesk learning the fax_id: the outbox
     // reconciles them from this same list. A matching fax is left to it (never imported as a second
     // job), and the window is held where it is until the outbox has decided.
-    const ambiguous = stores.outbound.listActive({ accountId }).filter((j) => j.faxId === null && (j.state === 'SUBMITTING' || j.state === 'UNKNOWN'));
+    // However many faxes are active: one missed here would be imported as a second job.
+    const ambiguous = stores.outbound.listInStates(['SUBMITTING', 'UNKNOWN'], Number.MAX_SAFE_INTEGER).filter((j) => j.accountId === accountId && j.faxId === null);
     stores.db.transaction(() => {
       for (const item of items) {
         const report = reportFromRecord(item, 'sent-list');
@@ -264,6 +265,7 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
 /** Jobs the service knows (fax_id set) and that are not final: their real-time transmission detail. */
 export async function syncActive(ctx: FeedContext): Promise<OutboundFeedResult> {
   const { accountId, stores } = ctx;
+  // At most the oldest thousand per cycle (one request each): any beyond are finished by the sent list.
   const jobs = stores.outbound.listActive({ accountId });
   const result: OutboundFeedResult = { changed: [], imported: [] };
   const finished = new Set<string>();

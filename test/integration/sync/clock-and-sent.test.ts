@@ -138,4 +138,19 @@ describe('sent faxes', () => {
     await app.module.sync.syncNow(ACCOUNT);
     expect(outbound.getByFaxId(ACCOUNT, sent.faxes[0]!.faxId)).toMatchObject({ id: jobs[0]!.id, origin: 'local', state: 'COMPLETED' });
   });
+
+  it('leaves the fax to an ambiguous send however many jobs are active ahead of it', async () => {
+    const app = await fx.start();
+    const outbound = new OutboundRepository(fx.db);
+    const earlier = new Date(Date.now() - 60_000);
+    const ahead = Array.from({ length: 1_001 }, (_, i) => ({ accountId: ACCOUNT, composeId: 'compose-ahead', destinationIndex: i, destination: QUICK_SUCCESS }));
+    const later = new Date(Date.now() + 86_400_000);
+    for (const job of outbound.insertCompose(ahead, earlier).jobs) outbound.update(job.id, { state: 'SCHEDULED', scheduledAt: later }, earlier);
+    const sent = await fx.client.send({ destinations: [{ faxNumber: QUICK_SUCCESS }], documents: [{ documentType: 'TXT', contentBase64: TEXT }] });
+    const { jobs } = outbound.insertCompose([{ accountId: ACCOUNT, composeId: 'compose-3', destinationIndex: 0, destination: QUICK_SUCCESS }], new Date());
+    outbound.update(jobs[0]!.id, { state: 'UNKNOWN' }, new Date());
+    await fx.emulator.control.advance(5 * 60_000);
+    await app.module.sync.syncNow(ACCOUNT);
+    expect(outbound.getByFaxId(ACCOUNT, sent.faxes[0]!.faxId)).toBeUndefined();
+  });
 });
