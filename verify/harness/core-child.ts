@@ -67,10 +67,14 @@ function fetchWithKills(kill: SelfKill | null, postsFile: string): FetchFn {
     let request = init;
     let mine = 0;
     if (route === 'post-faxes') {
+      // The product streams the body as it reads the stored files: taken whole here (test bodies are
+      // small) so its compose can be read before it leaves, then sent on as the same bytes.
+      const body = await bodyText(init?.body);
+      request = { ...init, body };
       // Every POST /faxes that leaves, by the compose it carries: the parent counts repeats.
-      fs.appendFileSync(postsFile, `${referenceIn(init?.body)}\n`);
+      fs.appendFileSync(postsFile, `${referenceIn(body)}\n`);
       marker('phase post');
-      if (kill?.kind === 'post-body' && typeof init?.body === 'string') request = { ...init, body: dyingBody(init.body, kill.fraction), duplex: 'half' } as RequestInit;
+      if (kill?.kind === 'post-body') request = { ...init, body: dyingBody(body, kill.fraction), duplex: 'half' } as RequestInit;
     } else if (route === 'sync') {
       // Reads run concurrently (one per feed): each remembers its own number.
       mine = ++syncReads;
@@ -85,6 +89,17 @@ function fetchWithKills(kill: SelfKill | null, postsFile: string): FetchFn {
     if (route === 'image' && kill?.kind === 'image-answer') die();
     return response;
   };
+}
+
+/** A request body (text, or the chunks of a stream) as text. */
+async function bodyText(body: unknown): Promise<string> {
+  if (typeof body === 'string') return body;
+  if (body && typeof (body as AsyncIterable<Uint8Array>)[Symbol.asyncIterator] === 'function') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of body as AsyncIterable<Uint8Array>) chunks.push(Buffer.from(chunk));
+    return Buffer.concat(chunks).toString('utf8');
+  }
+  throw new Error(`POST /faxes with a body of an unexpected kind (${typeof body})`);
 }
 
 function referenceIn(body: unknown): string {

@@ -5,6 +5,8 @@
  * sets it to `faxdesk:<composeId>` (unique per compose) unless the person filled the field, in which
  * case their value is sent unchanged and used instead (a weaker key: see `matchesJob`).
  *
+ * A compose with several UNKNOWN destinations first reads the window once, every destination (a 50-
+ * destination compose costs one read, not fifty); what that read could not cover is looked up per job.
  * For each UNKNOWN job: GET /faxes/sent filtered by destination_fax_number and by a time window that
  * starts at submitted_at minus an allowance for clock skew (the service's clock is not ours), paged up
  * to `maxPages` x 100; a listed fax whose destination and reference match (and that no other local job
@@ -51,6 +53,12 @@ export interface ReconcilerDeps {
   logger: Logger;
   config: ReconcileConfig;
   changed: (jobIds: string[]) => void;
+}
+
+/** What one read of the sent list's window found. */
+interface SentWindow {
+  faxes: SentFax[];
+  complete: boolean;
 }
 
 const digits = (n: string | null | undefined) => (n ?? '').replace(/\D/g, '');
@@ -120,12 +128,24 @@ export class Reconciler {
     }
     const changed: string[] = [];
     const unmatched: OutboundJob[] = [];
+    // Several destinations of one compose: one read of the window first, rather than one per destination.
+    let window: SentWindow | null = null;
+    if (group.length > 1) {
+      try {
+        window = await this.readWindow(client, group);
+      } catch (error) {
+        logger.warn('outbox: reading the sent list for reconciliation failed', { jobId: group[0]!.id, error: isAppError(error) ? error.message : String(error) });
+        return changed;
+      }
+    }
     for (const job of group) {
       const stored = readStoredOptions(job);
       if (!stored) continue;
       let match: SentFax | null;
       try {
-        match = await this.findFax(client, job, stored);
+        const seen = window?.faxes.filter((f) => matchesJob(job, stored, f)) ?? [];
+        // The window read the whole list: what it did not find is not there. Else the destination's own read.
+        match = this.firstFree(job, seen) ?? (window?.complete ? null : await this.findFax(client, job, stored));
       } catch (error) {
         logger.warn('outbox: reading the sent list for reconciliation failed', { jobId: job.id, error: isAppError(error) ? error.message : String(error) });
         return changed;
@@ -162,8 +182,30 @@ export class Reconciler {
       if (result.items.length < 100 || result.lastRecord < offset) break;
       offset = result.lastRecord + 1;
     }
-    // Oldest first (lists are newest first); a fax another local job holds is not this one.
-    for (const fax of candidates.reverse()) {
+    return this.firstFree(job, candidates);
+  }
+
+  /**
+   * The sent list since the earliest submission of the group (less the clock allowance), every
+   * destination, up to `maxPages` pages: `complete` when those pages held the whole window.
+   */
+  private async readWindow(client: Awaited<ReturnType<OutboxAccounts['clientFor']>>, group: readonly OutboundJob[]): Promise<SentWindow> {
+    const submitted = Math.min(...group.map((j) => Date.parse(j.submittedAt ?? j.createdAt)));
+    const completedAfter = new Date(submitted - this.deps.config.clockSkewMs).toISOString();
+    const faxes: SentFax[] = [];
+    let offset = 1;
+    for (let page = 0; page < this.deps.config.maxPages; page++) {
+      const result = await client.listSent({ completedAfter, offset, limit: 100 });
+      faxes.push(...result.items);
+      if (result.items.length < 100 || result.lastRecord < offset) return { faxes, complete: true };
+      offset = result.lastRecord + 1;
+    }
+    return { faxes, complete: false };
+  }
+
+  /** The oldest of the matching faxes (lists are newest first) that no other local job holds. */
+  private firstFree(job: OutboundJob, candidates: readonly SentFax[]): SentFax | null {
+    for (const fax of [...candidates].reverse()) {
       const holder = this.deps.outbound.getByFaxId(job.accountId, fax.faxId);
       if (holder && holder.id !== job.id && holder.origin === 'local') continue;
       return fax;

@@ -60,6 +60,24 @@ describe('the emulator accepted the fax, the answer was lost', () => {
   });
 });
 
+describe('a compose to many destinations', () => {
+  it('is reconciled from one read of the sent list, not one per destination', async () => {
+    const numbers = Array.from({ length: 12 }, (_, i) => `1212555${String(200 + i).padStart(4, '0')}`);
+    const composeId = await sendWithFault({ route: 'POST /faxes', kind: 'status', status: 500, phase: 'after' }, numbers);
+    const jobs = () => f.module.outbox.outbound.listByCompose(composeId);
+    expect(jobs().every((j) => j.state === 'UNKNOWN')).toBe(true);
+    const listReads = () => f.emulator.control.requests().filter((r) => r.method === 'GET' && r.path.startsWith('/api/faxes/sent')).length;
+    const before = listReads();
+    await f.module.outbox.reconcileNow();
+    expect(listReads() - before).toBe(1);
+    for (const [i, number] of numbers.entries()) {
+      const listed = await mine(composeId, number);
+      expect(jobs()[i]).toMatchObject({ faxId: listed[0]!.faxId, destination: number });
+    }
+    expect(new Set(jobs().map((j) => j.faxId)).size).toBe(numbers.length);
+  });
+});
+
 describe('the emulator never processed the request', () => {
   it('UNKNOWN while it may still appear, "not sent" 30 minutes later, and a deliberate resend goes out once', async () => {
     const number = '12125550107';
