@@ -144,7 +144,7 @@ describe('sent faxes', () => {
     const outbound = new OutboundRepository(fx.db);
     const earlier = new Date(Date.now() - 60_000);
     const ahead = Array.from({ length: 1_001 }, (_, i) => ({ accountId: ACCOUNT, composeId: 'compose-ahead', destinationIndex: i, destination: QUICK_SUCCESS }));
-    const later = new Date(Date.now() + 86_400_000);
+    const later = new Date(Date.now() + 86_400_000).toISOString();
     for (const job of outbound.insertCompose(ahead, earlier).jobs) outbound.update(job.id, { state: 'SCHEDULED', scheduledAt: later }, earlier);
     const sent = await fx.client.send({ destinations: [{ faxNumber: QUICK_SUCCESS }], documents: [{ documentType: 'TXT', contentBase64: TEXT }] });
     const { jobs } = outbound.insertCompose([{ accountId: ACCOUNT, composeId: 'compose-3', destinationIndex: 0, destination: QUICK_SUCCESS }], new Date());
