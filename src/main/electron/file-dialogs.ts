@@ -10,8 +10,9 @@ export function electronFileDialogs(window: () => BrowserWindow | null): FileDia
       const result = parent ? await dialog.showSaveDialog(parent, options) : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
     },
-    async open({ title, defaultPath, filters }) {
-      const options = { title, defaultPath, filters, properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[] };
+    async open({ title, defaultPath, filters, multiple = true }) {
+      const properties: ('openFile' | 'multiSelections')[] = multiple ? ['openFile', 'multiSelections'] : ['openFile'];
+      const options = { title, defaultPath, filters, properties };
       const parent = window();
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
       return result.canceled ? [] : result.filePaths;

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPE_LABEL, type DocumentType } from '../../shared/domain/documents';
 import type { ComposeFile } from '../../shared/ipc/contract/desktop';
-import type { DownloadContent, SaveOutcome, SaveRequest } from '../../shared/ipc/contract/files';
+import type { DownloadContent, SaveOutcome, SaveRequest, TlsFileKind } from '../../shared/ipc/contract/files';
 import { AppError } from '../errors';
 import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
@@ -91,6 +91,12 @@ export function composeOpenFilters(): FileFilter[] {
   ];
 }
 
+/** The Open dialog's filters for the receiver's certificate or key: PEM first, then anything (keys often have no extension). */
+export function tlsOpenFilters(what: TlsFileKind): FileFilter[] {
+  const pem = what === 'certificate' ? { name: 'Certificate (PEM)', extensions: ['pem', 'crt', 'cer'] } : { name: 'Private key (PEM)', extensions: ['pem', 'key'] };
+  return [pem, { name: 'All files', extensions: ['*'] }];
+}
+
 export interface FileDialogServiceDeps {
   /** null in the browser bridge: the page downloads and picks files itself. */
   dialogs: FileDialogs | null;
@@ -150,11 +156,22 @@ export class FileDialogService {
     return { files };
   }
 
-  handlers(): Pick<HandlerTable, 'files:saveAs' | 'files:download' | 'files:openForCompose'> {
+  /** One certificate or key file for the receiver's HTTPS: its path (read and checked by receiver:configure), or null. */
+  async openTlsFile(what: TlsFileKind): Promise<{ path: string | null }> {
+    const title = what === 'certificate' ? "Choose the receiver's certificate (PEM)" : "Choose the receiver's private key (PEM)";
+    const [chosen] = await this.dialogs().open({ title, defaultPath: this.deps.lastFolder.get(), filters: tlsOpenFilters(what), multiple: false });
+    if (chosen === undefined) return { path: null };
+    if (!path.isAbsolute(chosen)) throw new AppError('FILE', `The open dialog returned "${chosen}", which is not a full path. Choose the file again.`);
+    this.deps.lastFolder.set(path.dirname(chosen));
+    return { path: chosen };
+  }
+
+  handlers(): Pick<HandlerTable, 'files:saveAs' | 'files:download' | 'files:openForCompose' | 'files:openTlsFile'> {
     return {
       'files:saveAs': (request) => this.saveAs(request),
       'files:download': (request) => this.download(request),
       'files:openForCompose': () => this.openForCompose(),
+      'files:openTlsFile': ({ what }) => this.openTlsFile(what),
     };
   }
 }

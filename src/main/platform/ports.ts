@@ -60,6 +60,6 @@ export interface FileFilter {
 export interface FileDialogs {
   /** "Save as": the full path the person chose, or null when they cancelled. */
   saveAs(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<string | null>;
-  /** "Open": the files chosen (empty when cancelled). */
-  open(options: { title: string; defaultPath: string; filters: FileFilter[] }): Promise<string[]>;
+  /** "Open": the files chosen (empty when cancelled); one file only when `multiple` is false. */
+  open(options: { title: string; defaultPath: string; filters: FileFilter[]; multiple?: boolean }): Promise<string[]>;
 }

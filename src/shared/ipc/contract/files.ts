@@ -36,6 +36,10 @@ export const SaveRequestSchema = z.discriminatedUnion('what', [
 ]);
 export type SaveRequest = z.infer<typeof SaveRequestSchema>;
 
+/** The files of the webhook receiver's own HTTPS: its certificate and its private key (both PEM). */
+export const TLS_FILE_KINDS = ['certificate', 'key'] as const;
+export type TlsFileKind = (typeof TLS_FILE_KINDS)[number];
+
 export type SaveOutcome =
   | {
       saved: true;
@@ -66,4 +70,9 @@ export const fileCalls = {
   'files:download': call(SaveRequestSchema).returns<DownloadContent>(),
   /** Shows "Open" filtered to the types Faxdesk can fax; the chosen files, for Compose to add by path. */
   'files:openForCompose': call(z.void()).returns<{ files: ComposeFile[] }>(),
+  /**
+   * Shows "Open" for one PEM file of the webhook receiver's HTTPS (Settings › Instant updates); its full
+   * path, or null when cancelled. Only the path: receiver:configure reads and checks the file.
+   */
+  'files:openTlsFile': call(z.object({ what: z.enum(TLS_FILE_KINDS, { error: 'Say whether the certificate or the key is chosen.' }) }).strict()).returns<{ path: string | null }>(),
 } as const;

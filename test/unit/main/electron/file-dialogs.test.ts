@@ -42,4 +42,10 @@ describe('electronFileDialogs', () => {
     dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: ['/docs/a.pdf'] });
     expect(await dialogs.open({ title: 'x', defaultPath: '/docs', filters: pdf })).toEqual([]);
   });
+
+  it('opens one file only when asked for one', async () => {
+    dialog.showOpenDialog.mockResolvedValueOnce({ canceled: false, filePaths: ['/etc/faxdesk/cert.pem'] });
+    expect(await electronFileDialogs(() => window).open({ title: 'Choose the certificate', defaultPath: '/etc/faxdesk', filters: pdf, multiple: false })).toEqual(['/etc/faxdesk/cert.pem']);
+    expect(dialog.showOpenDialog).toHaveBeenCalledWith(window, { title: 'Choose the certificate', defaultPath: '/etc/faxdesk', filters: pdf, properties: ['openFile'] });
+  });
 });

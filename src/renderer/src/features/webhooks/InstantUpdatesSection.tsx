@@ -2,11 +2,15 @@
  * Settings › Instant updates: Faxdesk's webhook receiver. The Sandbox's one switch; the receiver's
  * address, port, HTTPS certificate and key (the key file is read into the keychain by main; only
  * "a key is stored" comes back), the public URL to give the service; per account the instant-updates
- * state, the last ping round trip and a Test button; the recent deliveries.
+ * state, the last ping round trip and a Test button; the recent deliveries. In the desktop app the
+ * certificate and key files can also be chosen with the system's Open dialog (files:openTlsFile); the
+ * browser harness has none, so there the paths are typed.
  */
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
+import type { TlsFileKind } from '../../../../shared/ipc/contract/files';
 import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../../shared/ipc/contract/webhooks';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../../api';
+import { hasNativeFileDialogs } from '../files/native-files';
 import '../../styles/instant-updates.css';
 
 interface Draft {
@@ -38,6 +42,7 @@ export function InstantUpdatesSection(): JSX.Element {
   const [error, setError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [tests, setTests] = useState<Record<string, ReceiverTestReport | 'running'>>({});
+  const [nativeDialogs, setNativeDialogs] = useState(false);
 
   const loadDeliveries = useCallback(async () => {
     try {
@@ -58,6 +63,7 @@ export function InstantUpdatesSection(): JSX.Element {
       (e: unknown) => live && setError({ message: errorMessage(e) }),
     );
     void loadDeliveries();
+    void hasNativeFileDialogs().then((native) => live && setNativeDialogs(native));
     const off = faxdesk.on('receiver:changed', (v) => {
       setView(v);
       void loadDeliveries();
@@ -100,6 +106,24 @@ export function InstantUpdatesSection(): JSX.Element {
       ),
     );
   };
+
+  /** The system's Open dialog for the certificate or key file; the chosen path goes into the field, saved with the rest. */
+  const choose = async (what: TlsFileKind) => {
+    setError(null);
+    try {
+      const { path } = await unwrap(faxdesk.files.openTlsFile({ what }));
+      if (path !== null) setDraft((d) => (d ? { ...d, [what === 'certificate' ? 'certPath' : 'keyPath']: path } : d));
+    } catch (e) {
+      setError({ field: what === 'certificate' ? 'certPath' : 'keyPath', message: errorMessage(e) });
+    }
+  };
+
+  const chooseButton = (what: TlsFileKind) =>
+    nativeDialogs ? (
+      <button type="button" disabled={busy} onClick={() => void choose(what)} aria-label={what === 'certificate' ? 'Choose the certificate file' : 'Choose the private key file'}>
+        Choose…
+      </button>
+    ) : null;
 
   const test = async (accountId: string) => {
     setTests((t) => ({ ...t, [accountId]: 'running' }));
@@ -179,6 +203,7 @@ export function InstantUpdatesSection(): JSX.Element {
             <label htmlFor="instant-cert">Certificate file (PEM)</label>
             <div>
               <input id="instant-cert" value={draft.certPath} placeholder="/etc/faxdesk/cert.pem" onChange={(e) => setDraft({ ...draft, certPath: e.target.value })} />
+              {chooseButton('certificate')}
               {fieldError('certPath')}
             </div>
             <label htmlFor="instant-key">Private key file (PEM)</label>
@@ -189,6 +214,7 @@ export function InstantUpdatesSection(): JSX.Element {
                 placeholder={view.hasTlsKey ? 'A key is stored in the keychain; choose a file to replace it' : '/etc/faxdesk/key.pem'}
                 onChange={(e) => setDraft({ ...draft, keyPath: e.target.value })}
               />
+              {chooseButton('key')}
               {fieldError('keyPath')}
               {view.hasTlsKey ? (
                 <button type="button" disabled={busy} onClick={() => void run(() => unwrap(faxdesk.receiver.configure({ forgetKey: true, tls: false })))}>
