@@ -54,7 +54,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
   const detail = (): Locator => page.getByTestId('outbox-detail');
   const detailBadge = (): Locator => detail().locator('.outbox-badge-large');
 
-  /** Compose: the letter dropped, one recipient; the caller adds the rest, then sendAndOpen(). */
+  /** Compose: the letter dropped, one recipient; the caller adds the rest, then session.sendAndOpenInOutbox(). */
   async function startFax(number: string, name: string): Promise<void> {
     await nav('Compose').click();
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
@@ -63,22 +63,6 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
     await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: 'letter.pdf' }).getByTestId('document-pages').textContent(), WAIT).toBe('2 pages');
     await page.getByLabel('Recipient 1 fax number', { exact: true }).fill(number);
     await page.getByLabel('Recipient 1 name', { exact: true }).fill(name);
-  }
-
-  /** Sends, then opens the new fax in the Outbox from the send outcome; returns its job id once the service accepted it. */
-  /** Sends the compose and opens its job in the Outbox; `previous` is the job the detail pane showed before. */
-  async function sendAndOpen(previous = ''): Promise<string> {
-    await page.getByTestId('compose-send').click();
-    const outcome = page.getByTestId('send-outcome');
-    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
-    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
-    await detail().waitFor(WAIT);
-    // The pane may still show the previous job for a moment after navigating.
-    await expect.poll(async () => (await detail().getAttribute('data-job-id')) ?? previous, WAIT).not.toBe(previous);
-    const jobId = (await detail().getAttribute('data-job-id'))!;
-    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
-    return jobId;
   }
 
   let deliveredId = '';
@@ -98,7 +82,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
     await expect(preview.textContent()).resolves.toContain(QUICK);
     await expect(designer.getByTestId('header-errors').count()).resolves.toBe(0);
 
-    deliveredId = await sendAndOpen();
+    deliveredId = await session.sendAndOpenInOutbox();
     const stored = await call('outbox:get', { jobId: deliveredId, refresh: false });
     expect(stored.options?.header?.line_1).toEqual(expect.arrayContaining(['${TO_NUMBER}', HEADER_TEXT]));
     await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Accepted');
@@ -152,7 +136,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
 
   it('cancels a slow fax from the Outbox while it is in flight: Cancel requested, then Cancelled', async () => {
     await startFax(SLOW, 'Slow Cancel');
-    const jobId = await sendAndOpen(deliveredId);
+    const jobId = await session.sendAndOpenInOutbox(deliveredId);
     expect(jobId).not.toBe(deliveredId);
     await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');

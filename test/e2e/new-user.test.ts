@@ -139,14 +139,7 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await cover.getByLabel('Message', { exact: true }).fill(NAMES.message);
     await expectAxeClean('compose');
 
-    await page.getByTestId('compose-send').click();
-    const outcome = page.getByTestId('send-outcome');
-    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
-    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
-    await detail().waitFor(WAIT);
-    jobId = (await detail().getAttribute('data-job-id'))!;
-    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
+    jobId = await session.sendAndOpenInOutbox();
     await session.advance(5_000);
     await expect.poll(() => detail().locator('.outbox-badge-large').textContent(), WAIT).toContain('Delivered');
     // The delivered notification says it was practice.

@@ -14,7 +14,7 @@ import { startEmulator } from '../../../src/emulator';
 import type { RunningEmulator } from '../../../src/emulator/types';
 import { MemorySecretStore } from '../../../src/main/accounts/secret-store';
 import type { Harness } from '../../../src/main/bridge/harness';
-import { recordPageProblems, waitForSandbox } from './app';
+import { coreCaller, recordPageProblems, waitForSandbox } from './app';
 import { launchChromium } from './browser';
 import { startTestHarness, tempDataDir } from './harness';
 
@@ -44,6 +44,11 @@ export interface SandboxSession {
   advance(ms: number): Promise<void>;
   /** A real drop event on the Compose drop zone, carrying a File made in the page from these bytes. */
   dropOnCompose(name: string, bytes: Buffer, type?: string): Promise<void>;
+  /**
+   * Sends the compose, opens the new fax in the Outbox from the send outcome and returns its job id
+   * once the service has accepted it; `previous` is the job the detail pane showed before, if any.
+   */
+  sendAndOpenInOutbox(previous?: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +81,7 @@ export async function startSandboxSession(options: SandboxSessionOptions): Promi
   await options.beforeLoad?.(page);
   await page.goto(harness.bridge.url);
 
+  const call = coreCaller(() => harness);
   return {
     browser,
     harness,
@@ -100,6 +106,20 @@ export async function startSandboxSession(options: SandboxSessionOptions): Promi
       await zone.dispatchEvent('drop', { dataTransfer: transfer });
       await transfer.dispose();
       await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: name }).count(), WAIT).toBe(1);
+    },
+    async sendAndOpenInOutbox(previous = '') {
+      await page.getByTestId('compose-send').click();
+      const outcome = page.getByTestId('send-outcome');
+      await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
+      await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
+      const detail = page.getByTestId('outbox-detail');
+      await detail.waitFor(WAIT);
+      // The pane may still show the previous job for a moment after navigating.
+      await expect.poll(async () => (await detail.getAttribute('data-job-id')) ?? previous, WAIT).not.toBe(previous);
+      const jobId = (await detail.getAttribute('data-job-id'))!;
+      await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
+      return jobId;
     },
     async stop() {
       await browser.close();
