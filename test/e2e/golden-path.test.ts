@@ -16,7 +16,7 @@ import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
 import { coreCaller } from './support/app';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 // pdf.js gives words and the spaces between them as separate items (embedded fonts): join them as they are.
-import { pdfTexts as pdfPageTexts } from './support/pdf-png';
+import { pdfPageTexts } from '../integration/emulator/helpers';
 
 /** Sandbox rule 00: quick success. */
 const QUICK = '12125550100';

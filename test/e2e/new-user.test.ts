@@ -19,7 +19,8 @@ import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import { checkTiff } from '../../src/main/documents/formats/tiff';
 import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
 import { coreCaller, stubPrint } from './support/app';
-import { pdfPageToPng, pdfTexts } from './support/pdf-png';
+import { pdfPageTexts } from '../integration/emulator/helpers';
+import { pdfPageToPng } from './support/pdf-png';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const SCREENSHOTS = process.env['FAXDESK_SCREENSHOTS'] ? path.resolve(process.env['FAXDESK_SCREENSHOTS']) : null;
@@ -157,7 +158,7 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await expect.poll(() => viewer.locator('.fax-page[data-page="1"] .fax-page-surface[data-rendered="true"]').count(), WAIT).toBe(1);
     const image = (await call('outbox:image', { jobId })) as OutboxImage;
     if (image.kind !== 'pdf') throw new Error(image.message);
-    const [coverText, letterText] = await pdfTexts(Buffer.from(image.base64, 'base64'));
+    const [coverText, letterText] = await pdfPageTexts(Buffer.from(image.base64, 'base64'));
     for (const name of [NAMES.to, NAMES.company, NAMES.from, NAMES.subject, 'שרה כהן', 'محمد عبد الله']) expect(coverText).toContain(name);
     expect(coverText).not.toContain('?');
     expect(letterText).toContain(HEADER_TEXT);
@@ -179,7 +180,7 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
   it('downloads a transmission report whose names read back as written', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), detail().getByRole('button', { name: 'Transmission report' }).click()]);
     const pdf = fs.readFileSync((await download.path())!);
-    const [text] = await pdfTexts(pdf);
+    const [text] = await pdfPageTexts(pdf);
     const [created, submitted, completed, generated] = reportTimes(text!, ['Created', 'Submitted', 'Completed', 'Generated']);
     expect(created).toBeLessThanOrEqual(submitted!);
     expect(submitted).toBeLessThanOrEqual(completed!);
