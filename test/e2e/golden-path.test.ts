@@ -1,7 +1,7 @@
 /**
  * The golden path, end to end in Chromium through the bridge, against the real core and its built-in
- * Sandbox on a manual clock (the harness's startEmulator is wrapped, as in outbox.test.ts): a real PDF
- * dropped on Compose, a recipient, a header designed in the header designer, Send; the Outbox timeline
+ * Sandbox on a manual clock (support/sandbox-session.ts): a real PDF dropped on Compose, a recipient,
+ * a header designed in the header designer, Send; the Outbox timeline
  * reaching Delivered as the Sandbox's clock moves; the delivered image open in the viewer, with the
  * designed header on its pages (text read from the PDF with pdfjs); then a slow fax cancelled from the
  * Outbox while in flight: "Cancel requested", then "Cancelled".
@@ -10,17 +10,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator';
-import { MemorySecretStore } from '../../src/main/accounts/secret-store';
-import type { Harness } from '../../src/main/bridge/harness';
 import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
-import { launchChromium } from './support/browser';
-import { startTestHarness, tempDataDir } from './support/harness';
-import { coreCaller, recordPageProblems, waitForSandbox } from './support/app';
+import { coreCaller } from './support/app';
+import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 // pdf.js gives words and the spaces between them as separate items (embedded fonts): join them as they are.
-import { pdfTexts as pdfPageTexts } from './support/pdf-png';
+import { pdfPageTexts } from '../integration/emulator/helpers';
 
 /** Sandbox rule 00: quick success. */
 const QUICK = '12125550100';
@@ -28,10 +24,6 @@ const QUICK = '12125550100';
 const SLOW = '12125550113';
 const HEADER_TEXT = 'ACME LEGAL';
 const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
-/** The machine may be busy (other suites): wait up to 30 s for what the app does by itself. */
-const WAIT = { timeout: 30_000 };
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 async function letter(pages: number): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -41,91 +33,36 @@ async function letter(pages: number): Promise<Buffer> {
 }
 
 describe('golden path: compose with a designed header, delivered, seen in the viewer; a slow fax cancelled', () => {
-  let browser: Browser;
-  let harness: Harness;
-  let emulator: Emulator | null = null;
+  let session: SandboxSession;
   let page: Page;
   let pdf: Buffer;
-  const problems: string[] = [];
 
-  const call = coreCaller(() => harness);
+  const call = coreCaller(() => session.harness);
 
   beforeAll(async () => {
     pdf = await letter(2);
-    browser = await launchChromium();
-    harness = await startTestHarness(tempDataDir('faxdesk-golden-path-'), {
-      overrides: {
-        secretStore: new MemorySecretStore(),
-        startEmulator: async (options) => {
-          emulator = await startEmulator({ ...options, clock: 'manual' });
-          return emulator;
-        },
-      },
-    });
-    await waitForSandbox(harness, WAIT);
-    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 }, acceptDownloads: true });
-    page = await context.newPage();
-    recordPageProblems(page, problems);
-    await page.goto(harness.bridge.url);
+    session = await startSandboxSession({ dataDirPrefix: 'faxdesk-golden-path-', viewport: { width: 1360, height: 1000 } });
+    page = session.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await harness?.stop();
-    expect(problems).toEqual([]);
+    await session?.stop();
+    expect(session?.problems).toEqual([]);
   });
 
   const nav = (name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
   const detail = (): Locator => page.getByTestId('outbox-detail');
   const detailBadge = (): Locator => detail().locator('.outbox-badge-large');
 
-  /** Moves the Sandbox's clock on and asks the sync to look now (it would within seconds anyway). */
-  async function advance(ms: number): Promise<void> {
-    await emulator!.control.advance(ms);
-    harness.core.sync.runNow('sandbox');
-  }
-
-  /** A real drop event on the Compose drop zone, carrying a File made in the page from these bytes. */
-  async function dropOnCompose(name: string, bytes: Buffer): Promise<void> {
-    const dataTransfer = await page.evaluateHandle(
-      ({ name, base64 }) => {
-        const transfer = new DataTransfer();
-        transfer.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], name, { type: 'application/pdf' }));
-        return transfer;
-      },
-      { name, base64: bytes.toString('base64') },
-    );
-    const zone = page.getByTestId('compose-dropzone');
-    await zone.dispatchEvent('dragover', { dataTransfer });
-    await zone.dispatchEvent('drop', { dataTransfer });
-    await dataTransfer.dispose();
-    await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: name }).getByTestId('document-pages').textContent(), WAIT).toBe('2 pages');
-  }
-
-  /** Compose: the letter dropped, one recipient; the caller adds the rest, then sendAndOpen(). */
+  /** Compose: the letter dropped, one recipient; the caller adds the rest, then session.sendAndOpenInOutbox(). */
   async function startFax(number: string, name: string): Promise<void> {
     await nav('Compose').click();
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor();
     await page.waitForFunction(() => (document.getElementById('compose-accountId') as HTMLSelectElement | null)?.value === 'sandbox', undefined, WAIT);
-    await dropOnCompose('letter.pdf', pdf);
+    await session.dropOnCompose('letter.pdf', pdf);
+    await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: 'letter.pdf' }).getByTestId('document-pages').textContent(), WAIT).toBe('2 pages');
     await page.getByLabel('Recipient 1 fax number', { exact: true }).fill(number);
     await page.getByLabel('Recipient 1 name', { exact: true }).fill(name);
-  }
-
-  /** Sends, then opens the new fax in the Outbox from the send outcome; returns its job id once the service accepted it. */
-  /** Sends the compose and opens its job in the Outbox; `previous` is the job the detail pane showed before. */
-  async function sendAndOpen(previous = ''): Promise<string> {
-    await page.getByTestId('compose-send').click();
-    const outcome = page.getByTestId('send-outcome');
-    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
-    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
-    await detail().waitFor(WAIT);
-    // The pane may still show the previous job for a moment after navigating.
-    await expect.poll(async () => (await detail().getAttribute('data-job-id')) ?? previous, WAIT).not.toBe(previous);
-    const jobId = (await detail().getAttribute('data-job-id'))!;
-    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
-    return jobId;
   }
 
   let deliveredId = '';
@@ -145,14 +82,14 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
     await expect(preview.textContent()).resolves.toContain(QUICK);
     await expect(designer.getByTestId('header-errors').count()).resolves.toBe(0);
 
-    deliveredId = await sendAndOpen();
+    deliveredId = await session.sendAndOpenInOutbox();
     const stored = await call('outbox:get', { jobId: deliveredId, refresh: false });
     expect(stored.options?.header?.line_1).toEqual(expect.arrayContaining(['${TO_NUMBER}', HEADER_TEXT]));
     await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Accepted');
     // Not finished yet: no image to show, and the section says why.
     await expect.poll(() => detail().getByTestId('outbox-image-unavailable').textContent(), WAIT).toMatch(/still being sent|not been sent yet/);
 
-    await advance(5_000);
+    await session.advance(5_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
     await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Delivered');
   });
@@ -199,9 +136,9 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
 
   it('cancels a slow fax from the Outbox while it is in flight: Cancel requested, then Cancelled', async () => {
     await startFax(SLOW, 'Slow Cancel');
-    const jobId = await sendAndOpen(deliveredId);
+    const jobId = await session.sendAndOpenInOutbox(deliveredId);
     expect(jobId).not.toBe(deliveredId);
-    await advance(3_000);
+    await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');
     await expect.poll(() => detail().getByTestId('outbox-image-unavailable').textContent(), WAIT).toContain('still being sent');
 
@@ -213,7 +150,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancel requested');
     await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Cancel requested');
 
-    await advance(2_000);
+    await session.advance(2_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancelled');
     const timeline = (await detail().getByTestId('outbox-timeline').textContent())!;
     expect(timeline.indexOf('Cancelled')).toBeGreaterThan(timeline.indexOf('Cancel requested'));

@@ -13,24 +13,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import { checkTiff } from '../../src/main/documents/formats/tiff';
-import type { Harness } from '../../src/main/bridge/harness';
 import type { OutboxImage } from '../../src/shared/ipc/contract/outbox';
-import { coreCaller, recordPageProblems, stubPrint, waitForSandbox } from './support/app';
-import { launchChromium } from './support/browser';
-import { startTestHarness, tempDataDir } from './support/harness';
-import { pdfPageToPng, pdfTexts } from './support/pdf-png';
+import { coreCaller, stubPrint } from './support/app';
+import { pdfPageTexts } from '../integration/emulator/helpers';
+import { pdfPageToPng } from './support/pdf-png';
+import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
-const WAIT = { timeout: 30_000 };
 const SCREENSHOTS = process.env['FAXDESK_SCREENSHOTS'] ? path.resolve(process.env['FAXDESK_SCREENSHOTS']) : null;
 const NAMES = { to: '王小明', company: 'Дмитрий Соколов', from: 'Zoë Ødegård', subject: 'Δήμητρα', message: 'שרה כהן · محمد عبد الله' };
 const HEADER_TEXT = 'PRACTICE';
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 async function letter(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -39,43 +34,36 @@ async function letter(): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/** The report's "Label  2026-11-25 01:17:41 UTC" times, in the order a real fax has them. */
+function reportTimes(text: string, labels: string[]): number[] {
+  return labels.map((label) => {
+    const match = new RegExp(`${label}\\s*(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}) UTC`).exec(text);
+    if (!match) throw new Error(`The report has no "${label}" time: ${text}`);
+    return Date.parse(`${match[1]!.replace(' ', 'T')}Z`);
+  });
+}
+
 describe('a new user: first run, a practice fax out and back in, opened and printed', () => {
-  let browser: Browser;
-  let harness: Harness;
-  let emulator: Emulator | null = null;
+  let session: SandboxSession;
   let page: Page;
   let jobId = '';
   const secrets = new MemorySecretStore();
-  const problems: string[] = [];
-  const call = coreCaller(() => harness);
+  const call = coreCaller(() => session.harness);
 
   beforeAll(async () => {
-    browser = await launchChromium();
-    harness = await startTestHarness(tempDataDir('faxdesk-new-user-'), {
+    session = await startSandboxSession({
+      dataDirPrefix: 'faxdesk-new-user-',
+      viewport: { width: 1280, height: 900 },
       newUser: true,
-      overrides: {
-        secretStore: secrets,
-        startEmulator: async (options) => {
-          emulator = await startEmulator({ ...options, clock: 'manual' });
-          return emulator;
-        },
-      },
+      secretStore: secrets,
+      strictNetwork: true,
+      beforeLoad: stubPrint,
     });
-    await waitForSandbox(harness, WAIT);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    recordPageProblems(page, problems);
-    page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-    });
-    await stubPrint(page);
-    await page.goto(harness.bridge.url);
+    page = session.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await harness?.stop();
+    await session?.stop();
   });
 
   const detail = () => page.getByTestId('outbox-detail');
@@ -97,11 +85,6 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await target.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled' });
   }
 
-  async function advance(ms: number): Promise<void> {
-    await emulator!.control.advance(ms);
-    harness.core.sync.runNow('sandbox');
-  }
-
   it('opens on the first-run screen, with the Sandbox marked as practice in the title and the status bar', async () => {
     const welcome = page.getByTestId('welcome');
     await welcome.waitFor(WAIT);
@@ -116,11 +99,11 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
   it('"Connect your fax account" names a wrong API key and stores nothing', async () => {
     const form = page.getByRole('form', { name: 'Connect your fax account' });
     // Keyboard only: the form is reachable and submits with Enter.
-    await form.getByLabel('App ID').fill(emulator!.demo.appId);
+    await form.getByLabel('App ID').fill(session.emulator.demo.appId);
     await form.getByLabel('API key').fill('not-the-right-key');
-    await form.getByLabel('User-id').fill(emulator!.demo.userId);
+    await form.getByLabel('User-id').fill(session.emulator.demo.userId);
     await form.getByLabel('Region').selectOption({ label: 'Another address…' });
-    await form.getByLabel('Base URL').fill(emulator!.baseUrl);
+    await form.getByLabel('Base URL').fill(session.emulator.baseUrl);
     await form.getByLabel('Base URL').press('Enter');
     const report = page.getByTestId('test-report');
     await expect.poll(() => report.getAttribute('data-result'), WAIT).toBe('failed');
@@ -137,20 +120,11 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor(WAIT);
     await expect.poll(() => (call('welcome:get', undefined) as Promise<{ show: boolean }>).then((s) => s.show)).toBe(false);
     // The practice recipient is the Sandbox's own number.
-    await expect(page.getByLabel('Recipient 1 fax number', { exact: true }).inputValue()).resolves.toContain(emulator!.demo.faxNumber.slice(-4));
+    await expect(page.getByLabel('Recipient 1 fax number', { exact: true }).inputValue()).resolves.toContain(session.emulator.demo.faxNumber.slice(-4));
     await page.getByLabel('Recipient 1 name', { exact: true }).fill(NAMES.to);
     await page.getByLabel('Recipient 1 company', { exact: true }).fill(NAMES.company);
 
-    const bytes = await letter();
-    const transfer = await page.evaluateHandle((base64) => {
-      const t = new DataTransfer();
-      t.items.add(new File([Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))], 'practice.pdf', { type: 'application/pdf' }));
-      return t;
-    }, bytes.toString('base64'));
-    const zone = page.getByTestId('compose-dropzone');
-    await zone.dispatchEvent('dragover', { dataTransfer: transfer });
-    await zone.dispatchEvent('drop', { dataTransfer: transfer });
-    await transfer.dispose();
+    await session.dropOnCompose('practice.pdf', await letter());
     await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: 'practice.pdf' }).getByTestId('document-pages').textContent(), WAIT).toBe('1 page');
 
     const designer = page.getByTestId('header-designer');
@@ -166,18 +140,11 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await cover.getByLabel('Message', { exact: true }).fill(NAMES.message);
     await expectAxeClean('compose');
 
-    await page.getByTestId('compose-send').click();
-    const outcome = page.getByTestId('send-outcome');
-    await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
-    await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
-    await detail().waitFor(WAIT);
-    jobId = (await detail().getAttribute('data-job-id'))!;
-    await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
-    await advance(5_000);
+    jobId = await session.sendAndOpenInOutbox();
+    await session.advance(5_000);
     await expect.poll(() => detail().locator('.outbox-badge-large').textContent(), WAIT).toContain('Delivered');
     // The delivered notification says it was practice.
-    await expect.poll(() => harness.record.notifications.map((n) => n.title), WAIT).toContain('Sandbox (practice): Fax delivered');
+    await expect.poll(() => session.harness.record.notifications.map((n) => n.title), WAIT).toContain('Sandbox (practice): Fax delivered');
     await expect.poll(() => page.title()).toMatch(/^(\(\d+\) )?Faxdesk — Sandbox \(practice\)$/);
     await expectAxeClean('outbox');
   });
@@ -191,7 +158,7 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await expect.poll(() => viewer.locator('.fax-page[data-page="1"] .fax-page-surface[data-rendered="true"]').count(), WAIT).toBe(1);
     const image = (await call('outbox:image', { jobId })) as OutboxImage;
     if (image.kind !== 'pdf') throw new Error(image.message);
-    const [coverText, letterText] = await pdfTexts(Buffer.from(image.base64, 'base64'));
+    const [coverText, letterText] = await pdfPageTexts(Buffer.from(image.base64, 'base64'));
     for (const name of [NAMES.to, NAMES.company, NAMES.from, NAMES.subject, 'שרה כהן', 'محمد عبد الله']) expect(coverText).toContain(name);
     expect(coverText).not.toContain('?');
     expect(letterText).toContain(HEADER_TEXT);
@@ -213,7 +180,11 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
   it('downloads a transmission report whose names read back as written', async () => {
     const [download] = await Promise.all([page.waitForEvent('download'), detail().getByRole('button', { name: 'Transmission report' }).click()]);
     const pdf = fs.readFileSync((await download.path())!);
-    const [text] = await pdfTexts(pdf);
+    const [text] = await pdfPageTexts(pdf);
+    const [created, submitted, completed, generated] = reportTimes(text!, ['Created', 'Submitted', 'Completed', 'Generated']);
+    expect(created).toBeLessThanOrEqual(submitted!);
+    expect(submitted).toBeLessThanOrEqual(completed!);
+    expect(completed).toBeLessThanOrEqual(generated!);
     expect(text).toContain(NAMES.to);
     expect(text).toContain(NAMES.company);
     expect(text).toContain('Delivered');
@@ -223,23 +194,23 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
   });
 
   it('the practice fax arrives in the Sandbox inbox with a notification; opened from it, then printed', async () => {
-    await advance(60_000);
+    await session.advance(60_000);
     const toast = page.getByRole('button', { name: /^Sandbox \(practice\): New fax from/ });
     await toast.waitFor(WAIT);
-    expect(harness.record.notifications.find((n) => n.title.includes('New fax'))?.body).toContain('Practice only: nothing was really faxed.');
+    expect(session.harness.record.notifications.find((n) => n.title.includes('New fax'))?.body).toContain('Practice only: nothing was really faxed.');
     await toast.click();
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(WAIT);
     const viewer = page.getByRole('region', { name: /^Fax viewer: Fax from / });
     await viewer.waitFor(WAIT);
     await expect.poll(() => viewer.locator('.fax-page .fax-page-surface[data-rendered="true"]').count(), WAIT).toBeGreaterThanOrEqual(1);
     await page.getByRole('button', { name: 'Print', exact: true }).click();
-    await expect.poll(() => harness.record.prints.length, WAIT).toBe(1);
+    await expect.poll(() => session.harness.record.prints.length, WAIT).toBe(1);
     await expect.poll(() => page.evaluate(() => window.__prints?.length ?? 0), WAIT).toBe(1);
     await expect.poll(() => page.getByTestId('inbox-notice').textContent(), WAIT).toContain('Printed');
     await expectAxeClean('inbox');
   });
 
   it('left the page clean: no console error, no failed request', () => {
-    expect(problems).toEqual([]);
+    expect(session.problems).toEqual([]);
   });
 });

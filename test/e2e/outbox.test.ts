@@ -1,6 +1,6 @@
 /**
  * The Outbox & Sent page in Chromium through the browser bridge, against the real core and its built-in
- * Sandbox. The Sandbox emulator runs on a manual clock here (the harness's startEmulator is wrapped), so
+ * Sandbox. The Sandbox emulator runs on a manual clock here (support/sandbox-session.ts; the core reads the same clock), so
  * the tests move the fax service's time on instead of sleeping: a slow fax stays in flight until told,
  * and "Cancel requested" can be seen before the service confirms. Faxes are queued with compose:send
  * through window.faxdesk, as the Compose page would.
@@ -11,22 +11,19 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator } from '../../src/emulator';
+import type { RunningEmulator } from '../../src/emulator/types';
 import type { OutboxItem, SendOutcome } from '../../src/shared/domain/outbox';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import type { Harness } from '../../src/main/bridge/harness';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
-import { coreCaller, waitForSandbox } from './support/app';
+import { coreCaller } from './support/app';
+import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const QUICK = '12125550100';
 const INVALID_FORMAT = '12125550103';
 const SLOW = '12125550113';
 const SCREENSHOT_DIR = path.resolve(__dirname, '../../.tmp');
-/** The machine may be busy (other suites): wait up to 30 s for what the app does by itself. */
-const WAIT = { timeout: 30_000 };
-
-type Emulator = Awaited<ReturnType<typeof startEmulator>>;
 
 async function smallPdf(): Promise<string> {
   const doc = await PDFDocument.create();
@@ -37,41 +34,25 @@ async function smallPdf(): Promise<string> {
 }
 
 describe('Outbox & Sent through the browser bridge', () => {
-  let browser: Browser;
+  let session: SandboxSession;
   let harness: Harness;
-  let emulator: Emulator | null = null;
+  let emulator: RunningEmulator;
   let page: Page;
   let pdf = '';
-  const pageErrors: string[] = [];
 
   const call = coreCaller(() => harness);
 
   beforeAll(async () => {
     pdf = await smallPdf();
-    browser = await launchChromium();
-    harness = await startTestHarness(tempDataDir('faxdesk-outbox-e2e-'), {
-      overrides: {
-        secretStore: new MemorySecretStore(),
-        // The app's Sandbox, on a clock the tests move.
-        startEmulator: async (options) => {
-          emulator = await startEmulator({ ...options, clock: 'manual' });
-          return emulator;
-        },
-      },
-    });
-    await waitForSandbox(harness, WAIT);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, acceptDownloads: true });
-    page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(harness.bridge.url);
+    session = await startSandboxSession({ dataDirPrefix: 'faxdesk-outbox-e2e-', viewport: { width: 1280, height: 820 } });
+    ({ harness, emulator, page } = session);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Outbox & Sent', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor();
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await harness?.stop();
-    expect(pageErrors).toEqual([]);
+    await session?.stop();
+    expect(session?.problems).toEqual([]);
   });
 
   /** Queues one fax as the Compose page does (documents through compose:addBytes). */
@@ -104,11 +85,6 @@ describe('Outbox & Sent through the browser bridge', () => {
     return (await call('outbox:get', { jobId, refresh: false })).job.faxId!;
   }
 
-  /** Moves the Sandbox's clock on and asks the sync to look now (it would within 10 s anyway). */
-  async function advance(ms: number): Promise<void> {
-    await emulator!.control.advance(ms);
-    harness.core.sync.runNow('sandbox');
-  }
 
   const row = (jobId: string): Locator => page.locator(`[data-testid="outbox-row"][data-job-id="${jobId}"]`);
   const detail = (): Locator => page.getByTestId('outbox-detail');
@@ -133,7 +109,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     await accepted(delivered.id);
     await expect.poll(() => detail().getByTestId('outbox-timeline').textContent(), WAIT).toContain('Accepted');
 
-    await advance(5_000);
+    await session.advance(5_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
     // The change was announced for screen readers, and the row in the list followed.
     await expect.poll(() => page.getByTestId('outbox-announcement').textContent(), WAIT).toContain('Delivered');
@@ -157,7 +133,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     failed = await send(INVALID_FORMAT, 'Wrong Number');
     await open(failed.id);
     await accepted(failed.id);
-    await advance(5_000);
+    await session.advance(5_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Failed');
     const code = detail().getByTestId('outbox-result-code');
     await expect.poll(() => code.textContent(), WAIT).toContain('E51');
@@ -177,7 +153,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     const slow = await send(SLOW, 'Slow Cancel');
     await open(slow.id);
     await accepted(slow.id);
-    await advance(3_000);
+    await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');
 
     await detail().getByRole('button', { name: 'Cancel fax' }).click();
@@ -189,7 +165,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancel requested');
     await expect(detail().getByRole('button', { name: 'Cancel fax' }).count()).resolves.toBe(0);
 
-    await advance(2_000);
+    await session.advance(2_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancelled');
     const timeline = await detail().getByTestId('outbox-timeline').textContent();
     expect(timeline!.indexOf('Cancel requested')).toBeGreaterThan(-1);
@@ -201,12 +177,12 @@ describe('Outbox & Sent through the browser bridge', () => {
     const racing = await send(SLOW, 'Race Lost');
     await open(racing.id);
     const faxId = await accepted(racing.id);
-    await advance(3_000);
+    await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');
     await detail().getByRole('button', { name: 'Cancel fax' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel the fax' }).click();
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Cancel requested');
-    await emulator!.control.forceComplete(faxId);
+    await emulator.control.forceComplete(faxId);
     harness.core.sync.runNow('sandbox');
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
     await expect.poll(() => detail().textContent(), WAIT).toContain('The cancel came too late');
@@ -215,11 +191,11 @@ describe('Outbox & Sent through the browser bridge', () => {
     const finished = await send(SLOW, 'Already Done');
     await open(finished.id);
     const finishedFax = await accepted(finished.id);
-    await advance(3_000);
+    await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');
     harness.core.sync.setPaused(true);
     try {
-      await emulator!.control.forceComplete(finishedFax);
+      await emulator.control.forceComplete(finishedFax);
       await detail().getByRole('button', { name: 'Cancel fax' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel the fax' }).click();
       await expect.poll(() => detail().getByTestId('outbox-notice').textContent(), WAIT).toMatch(/Already completed/);
@@ -247,7 +223,7 @@ describe('Outbox & Sent through the browser bridge', () => {
   });
 
   it('shows "Outcome unknown — checking" after an ambiguous send, then the truth, without sending twice', async () => {
-    const control = emulator!.control;
+    const control = emulator.control;
     // The POST reaches the service and is processed, then the connection drops; the sent list is down too.
     control.addFault({ route: 'POST /faxes', kind: 'reset', phase: 'after' });
     const listDown = control.addFault({ route: 'GET /faxes/sent', kind: 'status', status: 503, count: 10_000 });
@@ -264,7 +240,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     control.removeFault(listDown.id);
     if (await check.count()) await check.click(); // unless Faxdesk's own check found it first
     await expect.poll(() => detailBadge().textContent(), WAIT).toMatch(/Accepted|Queued at the service|Sending|Delivered/);
-    await advance(5_000);
+    await session.advance(5_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
     // Posted once, never again.
     const posts = control.requests(since).filter((r) => r.method === 'POST' && r.path.endsWith('/faxes'));
@@ -273,7 +249,7 @@ describe('Outbox & Sent through the browser bridge', () => {
   });
 
   it('shows a refusal (4xx) with its reason, and offers "Edit and resend" in Compose', async () => {
-    emulator!.control.addFault({ route: 'POST /faxes', kind: 'status', status: 400 });
+    emulator.control.addFault({ route: 'POST /faxes', kind: 'status', status: 400 });
     const job = await send(QUICK, 'Refused');
     await open(job.id);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Rejected');

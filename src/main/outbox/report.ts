@@ -165,6 +165,8 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
     ['Resolution', input.resolution],
     ['Subject', job.subject],
   ]);
+  const skew = clockDisagreement(job);
+  if (skew) await w.text(skew, { size: 9, color: [0.35, 0.35, 0.35] });
 
   await w.heading('Recipient');
   await w.fields([
@@ -227,6 +229,23 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
     await w.text(`No font Faxdesk ships has ${missing.length === 1 ? 'this character' : 'these characters'}; each is printed as \uFFFD above: ${missing.map(codePointLabel).join(', ')}.`);
   }
   return { pdf: await doc.save(), missingCharacters: missing };
+}
+
+/**
+ * Created and Submitted are this computer's times; Completed is the service's. When the service says
+ * it finished before Faxdesk submitted, the two clocks differ (a workstation clock set wrong): the
+ * report says so rather than leave the reader to doubt the order. Null when the times agree.
+ */
+export function clockDisagreement(job: Pick<OutboundJob, 'createdAt' | 'submittedAt' | 'completedAt'>): string | null {
+  const local = job.submittedAt ?? job.createdAt;
+  if (!job.completedAt) return null;
+  const aheadMs = Date.parse(local) - Date.parse(job.completedAt);
+  if (!(aheadMs > 0)) return null;
+  const seconds = Math.ceil(aheadMs / 1000);
+  return (
+    `Created and Submitted are this computer's clock; Completed is the fax service's. The service reports finishing ` +
+    `${seconds} s before Faxdesk ${job.submittedAt ? 'submitted' : 'created'} the fax, so this computer's clock is ahead of the service's by at least that much.`
+  );
 }
 
 /** "U+1F600" for a character, so the report names it even though it cannot draw it. */

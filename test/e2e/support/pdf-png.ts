@@ -16,17 +16,3 @@ export async function pdfPageToPng(pdf: Uint8Array, pageNumber = 1, scale = 1.5)
     await task.destroy();
   }
 }
-
-/** The text of each page, items joined (pdf.js reorders right-to-left runs to reading order). */
-export async function pdfTexts(pdf: Uint8Array): Promise<string[]> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const task = pdfjs.getDocument({ data: new Uint8Array(pdf), verbosity: 0 });
-  const doc = await task.promise;
-  const out: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    out.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
-  }
-  await task.destroy();
-  return out;
-}

@@ -434,7 +434,9 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       // One attempt at a time: a second click or Enter while this one runs does nothing.
       if (get().phase !== 'editing') return;
       const composeId = get().composeId;
-      set((s) => ({ phase: 'validating', sendError: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
+      // The previous fax's "Fax queued" would read as this Send's answer (and its "Open in Outbox" as
+      // this fax's): it goes when the new send starts; this send's own outcome replaces it.
+      set((s) => ({ phase: 'validating', sendError: null, lastSent: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
       const built = buildDraft({ ...get(), accountId }, new Date());
       const fail = (problems: PlacedProblem[], warnings: PlacedProblem[] = []) => {
         const first = problems[0];

@@ -7,7 +7,7 @@ import { AppError } from '../../../../src/main/errors';
 import { classifySendFailure } from '../../../../src/main/outbox/classify';
 import { csvCell, csvRow, CSV_COLUMNS } from '../../../../src/main/outbox/csv';
 import { matchesJob } from '../../../../src/main/outbox/reconciler';
-import { buildTransmissionReport } from '../../../../src/main/outbox/report';
+import { buildTransmissionReport, clockDisagreement } from '../../../../src/main/outbox/report';
 import { readStoredOptions, sendRequestFor } from '../../../../src/main/outbox/stored-compose';
 import { assignFaxIds } from '../../../../src/main/outbox/submitter';
 import { faxRequestBody } from '../../../../src/main/api/fax-request-body';
@@ -308,5 +308,20 @@ describe('with stored jobs', () => {
     expect(text.startsWith(`\ufeff${CSV_COLUMNS.join(',')}`)).toBe(true);
     expect(text).toContain(csvRow(h.module.outbox.outbound.get(job!.id)!));
     expect(csv.rows).toBe(1);
+  });
+});
+
+describe('clockDisagreement: the report says when the service finished "before" Faxdesk submitted', () => {
+  const createdAt = '2026-03-01T10:00:00.000Z';
+  it('is silent when the times fall in order, or the fax is not complete', () => {
+    expect(clockDisagreement({ createdAt, submittedAt: '2026-03-01T10:00:01.000Z', completedAt: '2026-03-01T10:00:40.000Z' })).toBeNull();
+    expect(clockDisagreement({ createdAt, submittedAt: '2026-03-01T10:00:01.000Z', completedAt: '2026-03-01T10:00:01.000Z' })).toBeNull();
+    expect(clockDisagreement({ createdAt, submittedAt: null, completedAt: null })).toBeNull();
+  });
+  it('names the clocks and the least difference when the service is behind this computer', () => {
+    const note = clockDisagreement({ createdAt, submittedAt: '2026-03-01T10:05:00.000Z', completedAt: '2026-03-01T10:03:59.500Z' });
+    expect(note).toContain("Completed is the fax service's");
+    expect(note).toContain('61 s before Faxdesk submitted');
+    expect(clockDisagreement({ createdAt, submittedAt: null, completedAt: '2026-03-01T09:59:58.000Z' })).toContain('2 s before Faxdesk created');
   });
 });
