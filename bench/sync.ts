@@ -10,7 +10,8 @@
  *    the list read, the PDF download, the fsync and the notification), at 1 s and the default poll.
  *
  * FAXDESK_BENCH_SYNC_CYCLES (default 40), FAXDESK_BENCH_SYNC_ARRIVALS (default 8 at 1 s, 3 at the
- * default interval) tune the run.
+ * default interval), FAXDESK_BENCH_SYNC_HOURS (default 24) tune the run; FAXDESK_BENCH_SYNC_ONLY=memory
+ * runs the simulated day alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -393,6 +394,8 @@ export const syncBench: BenchSection = {
     const cycles = Number(process.env['FAXDESK_BENCH_SYNC_CYCLES'] ?? 40);
     const arrivals = Number(process.env['FAXDESK_BENCH_SYNC_ARRIVALS'] ?? 8);
     const slowArrivals = Number(process.env['FAXDESK_BENCH_SYNC_SLOW_ARRIVALS'] ?? 3);
+    // FAXDESK_BENCH_SYNC_ONLY=memory runs the simulated day alone (it takes minutes; the other rows are quick to re-take).
+    if (process.env['FAXDESK_BENCH_SYNC_ONLY'] === 'memory') return [await memoryRow()];
     return [
       await idleCycleRow(1, cycles),
       await idleCycleRow(5, cycles),
