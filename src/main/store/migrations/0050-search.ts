@@ -36,7 +36,7 @@ function jsonValuesText(value: string): string {
 
 const FTS_OPTIONS = `content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2'`;
 
-interface SearchIndex {
+export interface SearchIndex {
   table: string;
   base: string;
   /** FTS column -> SQL expression over the base row, written with `$.` as the row prefix. */
@@ -45,7 +45,8 @@ interface SearchIndex {
   watched: string[];
 }
 
-const INDEXES: SearchIndex[] = [
+/** The three search tables (0060 rebuilds them with prefix indexes, from this same definition). */
+export const SEARCH_INDEXES: readonly SearchIndex[] = [
   {
     table: 'outbound_fts',
     base: 'outbound',
@@ -82,14 +83,15 @@ const INDEXES: SearchIndex[] = [
   },
 ];
 
-function searchIndexSql(index: SearchIndex): string {
+/** The table, its triggers and the indexing of the rows already present; `extraOptions` are added to the FTS5 options. */
+export function searchIndexSql(index: SearchIndex, extraOptions = ''): string {
   const names = Object.keys(index.columns);
   const values = (row: string) => Object.values(index.columns).map((expr) => expr.replaceAll('$.', row));
   const insertFrom = (row: string) =>
     `INSERT INTO ${index.table} (rowid, ${names.join(', ')}) VALUES (${row}seq, ${values(row).join(', ')});`;
   const changed = index.watched.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   return `
-    CREATE VIRTUAL TABLE ${index.table} USING fts5(${names.join(', ')}, ${FTS_OPTIONS});
+    CREATE VIRTUAL TABLE ${index.table} USING fts5(${names.join(', ')}, ${FTS_OPTIONS}${extraOptions ? `, ${extraOptions}` : ''});
 
     CREATE TRIGGER ${index.table}_insert AFTER INSERT ON ${index.base} BEGIN
       ${insertFrom('new.')}
@@ -114,6 +116,6 @@ export const migration0050: Migration = {
   version: 50,
   name: '0050-search',
   up(db) {
-    for (const index of INDEXES) db.exec(searchIndexSql(index));
+    for (const index of SEARCH_INDEXES) db.exec(searchIndexSql(index));
   },
 };

@@ -1,0 +1,32 @@
+import type { Migration } from './types';
+import { SEARCH_INDEXES, searchIndexSql } from './0050-search';
+
+/*
+ * Search tables rebuilt with FTS5 prefix indexes for prefixes of 3, 4 and 5 characters.
+ *
+ * Every search word is a prefix query ("555"*). Without a prefix index FTS5 answers one by merging the
+ * doclists of every term that starts with the prefix before it can return a row; a number contributes
+ * the suffixes of its digits (0050), so an area code such as 555 starts a distinct term in every row:
+ * a million terms merged for the first page of 50 (0.2 s on a 1M-fax history). With a prefix index, a
+ * prefix of an indexed length reads one doclist, newest rowid first, and stops after the page. Three
+ * to five characters cover what is typed before a word or a number narrows itself (numbers are
+ * indexed from 3 digits); longer prefixes match few terms. The index grows about 2.7x.
+ *
+ * The column definitions and triggers are 0050's, unchanged (frozen there); only the options differ.
+ * This file is frozen once released.
+ */
+export const migration0060: Migration = {
+  version: 60,
+  name: '0060-search-prefixes',
+  up(db) {
+    for (const index of SEARCH_INDEXES) {
+      db.exec(`
+        DROP TRIGGER ${index.table}_insert;
+        DROP TRIGGER ${index.table}_delete;
+        DROP TRIGGER ${index.table}_update;
+        DROP TABLE ${index.table};
+      `);
+      db.exec(searchIndexSql(index, "prefix='3 4 5'"));
+    }
+  },
+};
