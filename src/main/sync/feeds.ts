@@ -290,7 +290,7 @@ export async function readJobDetail(ctx: FeedContext, jobId: string): Promise<bo
 }
 
 /** GET the job's transmission detail and record it with its attempts; null when there is none to read. */
-async function applyDetail(ctx: FeedContext, job: OutboundJob): Promise<ApplyResult | null> {
+async function applyDetail(ctx: FeedContext, job: Pick<OutboundJob, 'id' | 'faxId'>): Promise<ApplyResult | null> {
   if (job.faxId === null) return null;
   let detail: TransmissionDetail;
   try {

@@ -129,6 +129,9 @@ export interface OutboundJob {
   updatedAt: string;
 }
 
+/** A job without its stored JSON (send options, documents, client data): what watching its state needs. */
+export type ActiveOutboundJob = Omit<OutboundJob, 'options' | 'documents' | 'clientData'>;
+
 /** What the outbox persists for one destination of a compose, before any network call. */
 export interface NewOutboundJob {
   /** Generated when absent. */

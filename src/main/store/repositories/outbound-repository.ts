@@ -11,6 +11,7 @@ import {
   OutboundDocumentSchema,
   type KeysetPage,
   type NewOutboundJob,
+  type ActiveOutboundJob,
   type OutboundJob,
   type OutboundOrigin,
   type OutboundPatch,
@@ -37,6 +38,8 @@ import {
   updateWhenChangedSql,
   writeJson,
 } from './row-support';
+
+type OutboundHeadRow = Omit<OutboundRow, 'options' | 'documents' | 'client_data'>;
 
 interface OutboundRow {
   seq: number;
@@ -69,9 +72,11 @@ interface OutboundRow {
   updated_at: string;
 }
 
-const COLUMNS = `seq, id, account_id, compose_id, destination_index, origin, fax_id, state, phase, destination, to_name,
-  to_company, subject, options, documents, client_data, page_count, scheduled_at, submitted_at, completed_at, duration,
-  pages, error_code, error_reason, billable_retries, rejection, created_at, updated_at`;
+/** Every column but the stored JSON (send options, documents, client data): what watching a job needs. */
+const HEAD_COLUMNS = `seq, id, account_id, compose_id, destination_index, origin, fax_id, state, phase, destination, to_name,
+  to_company, subject, page_count, scheduled_at, submitted_at, completed_at, duration, pages, error_code, error_reason,
+  billable_retries, rejection, created_at, updated_at`;
+const COLUMNS = `${HEAD_COLUMNS}, options, documents, client_data`;
 const O_COLUMNS = COLUMNS.split(',')
   .map((c) => `o.${c.trim()}`)
   .join(', ');
@@ -113,6 +118,15 @@ export function outboundSearchSql(filter: { accountId: boolean; phase: boolean; 
   if (filter.phase) where.push('o.phase = @phase');
   return `SELECT ${O_COLUMNS} FROM outbound_fts f CROSS JOIN outbound o ON o.seq = f.rowid
     WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT @limit`;
+}
+
+/**
+ * The SQL of the jobs not in a final state, oldest first, without their stored JSON (exported for the
+ * benchmark, which runs it raw beside listActive).
+ */
+export function outboundActiveSql(filter: { accountId: boolean }): string {
+  return `SELECT ${HEAD_COLUMNS} FROM outbound WHERE ${filter.accountId ? 'account_id = @accountId AND ' : ''}phase = 'active'
+    ORDER BY created_at, seq LIMIT @limit`;
 }
 
 /** How each patchable field is stored. */
@@ -172,12 +186,8 @@ export class OutboundRepository {
     this.selectByCompose = db.prepare<[string], OutboundRow>(
       `SELECT ${COLUMNS} FROM outbound WHERE compose_id = ? ORDER BY destination_index`,
     );
-    this.selectActive = db.prepare<[number], OutboundRow>(
-      `SELECT ${COLUMNS} FROM outbound WHERE phase = 'active' ORDER BY created_at, seq LIMIT ?`,
-    );
-    this.selectActiveForAccount = db.prepare<[string, number], OutboundRow>(
-      `SELECT ${COLUMNS} FROM outbound WHERE account_id = ? AND phase = 'active' ORDER BY created_at, seq LIMIT ?`,
-    );
+    this.selectActive = db.prepare<[{ limit: number }], OutboundHeadRow>(outboundActiveSql({ accountId: false }));
+    this.selectActiveForAccount = db.prepare<[{ accountId: string; limit: number }], OutboundHeadRow>(outboundActiveSql({ accountId: true }));
     this.selectDue = db.prepare<[string, number], OutboundRow>(
       `SELECT ${COLUMNS} FROM outbound WHERE state = 'SCHEDULED' AND scheduled_at <= ? ORDER BY scheduled_at, seq LIMIT ?`,
     );
@@ -334,11 +344,14 @@ export class OutboundRepository {
     return searchPage(rows, size, toJob);
   }
 
-  /** Jobs not in a final state, oldest first: what the outbox resumes and the sync watches. */
-  listActive(options: { accountId?: string; limit?: number } = {}): OutboundJob[] {
+  /**
+   * Jobs not in a final state, oldest first: what the sync watches, every cycle. Without the stored
+   * JSON, which the watching never reads (parsing it was most of the cost); get() has the whole job.
+   */
+  listActive(options: { accountId?: string; limit?: number } = {}): ActiveOutboundJob[] {
     const limit = options.limit ?? 1000;
-    const rows = options.accountId === undefined ? this.selectActive.all(limit) : this.selectActiveForAccount.all(options.accountId, limit);
-    return rows.map(toJob);
+    const rows = options.accountId === undefined ? this.selectActive.all({ limit }) : this.selectActiveForAccount.all({ accountId: options.accountId, limit });
+    return rows.map(toJobHead);
   }
 
   /**
@@ -366,7 +379,16 @@ export class OutboundRepository {
   }
 }
 
+/** A job as stored, its JSON columns parsed (their shape was checked when written). */
 function toJob(row: OutboundRow): OutboundJob {
+  const job = toJobHead(row) as OutboundJob;
+  job.options = readJson(row.options, 'fax options');
+  job.documents = readJson(row.documents, 'a document list');
+  job.clientData = readJson(row.client_data, 'client data');
+  return job;
+}
+
+function toJobHead(row: OutboundHeadRow): ActiveOutboundJob {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -380,10 +402,7 @@ function toJob(row: OutboundRow): OutboundJob {
     toName: row.to_name,
     toCompany: row.to_company,
     subject: row.subject,
-    options: readJson(row.options, 'fax options'),
-    documents: readJson(row.documents, 'a document list'),
     pageCount: row.page_count,
-    clientData: readJson(row.client_data, 'client data'),
     scheduledAt: row.scheduled_at,
     submittedAt: row.submitted_at,
     completedAt: row.completed_at,

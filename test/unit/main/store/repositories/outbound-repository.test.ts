@@ -320,6 +320,9 @@ describe('OutboundRepository', () => {
     const later = repo.insertCompose(compose('c4', 1, { state: 'SCHEDULED', scheduledAt: at(60).toISOString() }), at(5)).jobs[0]!;
     expect(repo.listActive().map((j) => j.id)).toEqual([a.id, b.id, later.id]);
     expect(repo.listActive({ accountId: 'acc2' }).map((j) => j.id)).toEqual([b.id]);
+    // The watch list is the job without its stored JSON; the rest is the job as get() reads it.
+    const { options: _options, documents: _documents, clientData: _clientData, ...head } = repo.get(a.id)!;
+    expect(repo.listActive()[0]).toStrictEqual(head);
     expect(repo.countActive()).toBe(3);
     expect(repo.countActive('acc1')).toBe(2);
     expect(repo.listDue(at(59))).toEqual([]);
