@@ -61,7 +61,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type SendOutcome, type StoredDraft, type ReportResult } from '../../shared/domain/outbox';
 import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
-import type { OutboundJob, OutboundPhase, OutboundState } from '../../shared/domain/history';
+import type { OutboundJob, OutboundJobSummary, OutboundPhase, OutboundState } from '../../shared/domain/history';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS, MAX_SCHEDULE_AHEAD_MS } from '../../shared/domain/outbox';
@@ -652,7 +652,7 @@ export class OutboxService {
   // -------------------------------------------------------------------------------------------
   // Reading
 
-  item(job: OutboundJob): OutboxItem {
+  item(job: OutboundJob | OutboundJobSummary): OutboxItem {
     const hold = job.composeId ? (this.holds.get(job.composeId) ?? null) : null;
     return toOutboxItem(job, hold && hold.retryAt > this.timers.now() ? hold : null);
   }
@@ -718,14 +718,7 @@ export class OutboxService {
 
   /** Every document a job refers to: pass to DocumentStore.removeUnreferenced so none is ever collected. */
   referencedDocumentIds(): Set<string> {
-    const ids = new Set<string>();
-    let after = null;
-    for (;;) {
-      const page = this.outbound.page({ after, limit: 500 });
-      for (const job of page.items) for (const d of job.documents) ids.add(d.sha256);
-      if (!page.next) return ids;
-      after = page.next;
-    }
+    return this.outbound.referencedDocuments();
   }
 
   // -------------------------------------------------------------------------------------------

@@ -74,7 +74,7 @@ export function matchesJob(job: OutboundJob, stored: StoredOptions, fax: SentFax
   return true;
 }
 
-function isNotSent(job: OutboundJob): boolean {
+function isNotSent(job: Pick<OutboundJob, 'state' | 'errorCode'>): boolean {
   return job.state === 'REJECTED' && job.errorCode === NOT_SENT_CODE;
 }
 
@@ -92,11 +92,12 @@ export class Reconciler {
   pending(includeLate: boolean): OutboundJob[] {
     const now = this.deps.now().getTime();
     const horizon = now - this.deps.config.lateHorizonMs;
-    const within = (j: OutboundJob) => Date.parse(j.submittedAt ?? j.updatedAt) >= horizon;
+    const within = (j: Pick<OutboundJob, 'submittedAt' | 'updatedAt'>) => Date.parse(j.submittedAt ?? j.updatedAt) >= horizon;
     const out = this.deps.outbound.listInStates(['UNKNOWN']).filter(within);
     if (includeLate) {
-      const failed = this.deps.outbound.page({ phase: 'failed', limit: 500 }).items;
-      out.push(...failed.filter((j) => isNotSent(j) && within(j)));
+      // The list's summaries are enough to choose; the few chosen are read whole (their stored options).
+      const failed = this.deps.outbound.page({ phase: 'failed', limit: 500 }).items.filter((j) => isNotSent(j) && within(j));
+      out.push(...failed.flatMap((j) => this.deps.outbound.get(j.id) ?? []));
     }
     return out;
   }

@@ -1,5 +1,5 @@
 /** Outbound jobs as the Outbox shows them: status word, sentence, and what can be done with each. */
-import type { OutboundJob } from '../../shared/domain/history';
+import type { OutboundJob, OutboundJobSummary } from '../../shared/domain/history';
 import {
   OUTBOX_STATUS_DESCRIPTIONS,
   OUTBOX_STATUS_LABELS,
@@ -14,7 +14,7 @@ export interface Hold {
   retryAt: number;
 }
 
-function statusDetail(job: OutboundJob, hold: Hold | null): string {
+function statusDetail(job: OutboundJob | OutboundJobSummary, hold: Hold | null): string {
   const status = outboxStatusOf(job);
   switch (status) {
     case 'queued':
@@ -34,7 +34,9 @@ function statusDetail(job: OutboundJob, hold: Hold | null): string {
   }
 }
 
-export function toOutboxItem(job: OutboundJob, hold: Hold | null = null): OutboxItem {
+/** The list's view of a job, from the whole job or from a list page's summary (no stored JSON). */
+export function toOutboxItem(job: OutboundJob | OutboundJobSummary, hold: Hold | null = null): OutboxItem {
+  const documentCount = 'documentCount' in job ? job.documentCount : job.documents.length;
   const status = outboxStatusOf(job);
   const local = job.origin === 'local';
   const activeHold = job.state === 'QUEUED' ? hold : null;
@@ -55,7 +57,7 @@ export function toOutboxItem(job: OutboundJob, hold: Hold | null = null): Outbox
     toName: job.toName,
     toCompany: job.toCompany,
     subject: job.subject,
-    documentCount: job.documents.length,
+    documentCount,
     pageCount: job.pageCount,
     pages: job.pages,
     durationSeconds: job.durationSeconds,
@@ -69,8 +71,8 @@ export function toOutboxItem(job: OutboundJob, hold: Hold | null = null): Outbox
     rejection: job.rejection,
     hold: activeHold ? { reason: activeHold.reason, retryAt: new Date(activeHold.retryAt).toISOString() } : null,
     canCancel: ['QUEUED', 'SCHEDULED'].includes(job.state) || (job.faxId !== null && ['SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'].includes(job.state)),
-    canResend: local && job.documents.length > 0 && job.phase !== 'active',
-    canEdit: local && job.documents.length > 0 && (job.state === 'REJECTED' || job.state === 'SCHEDULED'),
+    canResend: local && documentCount > 0 && job.phase !== 'active',
+    canEdit: local && documentCount > 0 && (job.state === 'REJECTED' || job.state === 'SCHEDULED'),
     canReconcile: status === 'unknown' || status === 'not-sent',
     canReschedule: job.state === 'SCHEDULED',
   };

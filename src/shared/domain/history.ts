@@ -132,6 +132,9 @@ export interface OutboundJob {
 /** A job without its stored JSON (send options, documents, client data): what watching its state needs. */
 export type ActiveOutboundJob = Omit<OutboundJob, 'options' | 'documents' | 'clientData'>;
 
+/** A job as a list shows it: no stored JSON, only how many documents it has. get() has the whole job. */
+export type OutboundJobSummary = ActiveOutboundJob & { documentCount: number };
+
 /** What the outbox persists for one destination of a compose, before any network call. */
 export interface NewOutboundJob {
   /** Generated when absent. */

@@ -12,6 +12,7 @@ import {
   type KeysetPage,
   type NewOutboundJob,
   type ActiveOutboundJob,
+  type OutboundJobSummary,
   type OutboundJob,
   type OutboundOrigin,
   type OutboundPatch,
@@ -40,6 +41,7 @@ import {
 } from './row-support';
 
 type OutboundHeadRow = Omit<OutboundRow, 'options' | 'documents' | 'client_data'>;
+type OutboundSummaryRow = OutboundHeadRow & { document_count: number };
 
 interface OutboundRow {
   seq: number;
@@ -77,9 +79,11 @@ const HEAD_COLUMNS = `seq, id, account_id, compose_id, destination_index, origin
   to_company, subject, page_count, scheduled_at, submitted_at, completed_at, duration, pages, error_code, error_reason,
   billable_retries, rejection, created_at, updated_at`;
 const COLUMNS = `${HEAD_COLUMNS}, options, documents, client_data`;
-const O_COLUMNS = COLUMNS.split(',')
+/** What a list row needs: the head and the number of documents (counted by SQLite, not parsed here). */
+const SUMMARY_COLUMNS = `${HEAD_COLUMNS}, json_array_length(documents) AS document_count`;
+const O_SUMMARY_COLUMNS = `${HEAD_COLUMNS.split(',')
   .map((c) => `o.${c.trim()}`)
-  .join(', ');
+  .join(', ')}, json_array_length(o.documents) AS document_count`;
 
 const DocumentsSchema = z.array(OutboundDocumentSchema);
 
@@ -106,7 +110,7 @@ export function outboundPageSql(filter: { accountId: boolean; phase: boolean; af
   if (filter.accountId) where.push('account_id = @accountId');
   if (filter.phase) where.push('phase = @phase');
   if (filter.after) where.push('(created_at, seq) < (@afterKey, @afterSeq)');
-  return `SELECT ${COLUMNS} FROM outbound ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+  return `SELECT ${SUMMARY_COLUMNS} FROM outbound ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY created_at DESC, seq DESC LIMIT @limit`;
 }
 
@@ -116,7 +120,7 @@ export function outboundSearchSql(filter: { accountId: boolean; phase: boolean; 
   if (filter.before) where.push('f.rowid < @before');
   if (filter.accountId) where.push('o.account_id = @accountId');
   if (filter.phase) where.push('o.phase = @phase');
-  return `SELECT ${O_COLUMNS} FROM outbound_fts f CROSS JOIN outbound o ON o.seq = f.rowid
+  return `SELECT ${O_SUMMARY_COLUMNS} FROM outbound_fts f CROSS JOIN outbound o ON o.seq = f.rowid
     WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT @limit`;
 }
 
@@ -307,13 +311,19 @@ export class OutboundRepository {
     return statement.run(params).changes > 0;
   }
 
+  /** The sha256 of every document any job refers to (read by SQLite from the stored lists). */
+  referencedDocuments(): Set<string> {
+    const rows = this.statements.get('referenced-documents', () => `SELECT DISTINCT d.value ->> '$.sha256' AS sha256 FROM outbound, json_each(outbound.documents) d`).all() as { sha256: string | null }[];
+    return new Set(rows.flatMap((r) => (r.sha256 ? [r.sha256] : [])));
+  }
+
   /** Removes a job and its timeline (the person deleted it from the history). */
   delete(id: string): boolean {
     return this.deleteById.run(id).changes > 0;
   }
 
   /** Newest first (by created_at, then seq), optionally one account and one tab. */
-  page(query: OutboundPageQuery = {}): KeysetPage<OutboundJob> {
+  page(query: OutboundPageQuery = {}): KeysetPage<OutboundJobSummary> {
     const size = pageSize(query.limit);
     const after = checkCursor(query.after);
     const filter = { accountId: query.accountId !== undefined, phase: query.phase !== undefined, after: after !== null };
@@ -321,15 +331,15 @@ export class OutboundRepository {
       ...(filter.accountId ? { accountId: query.accountId } : {}),
       ...(filter.phase ? { phase: query.phase } : {}),
       ...keysetParams(after, size),
-    }) as OutboundRow[];
-    return keysetPage(rows, size, (r) => r.created_at, toJob);
+    }) as OutboundSummaryRow[];
+    return keysetPage(rows, size, (r) => r.created_at, toSummary);
   }
 
   /**
    * Full-text search over names, company, number (any run of 3+ trailing digits, or a prefix),
    * subject, client data and fax id. Results are newest first by arrival in the history.
    */
-  search(query: OutboundSearchQuery): SearchPage<OutboundJob> {
+  search(query: OutboundSearchQuery): SearchPage<OutboundJobSummary> {
     const size = pageSize(query.limit);
     const match = toFtsQuery(query.text);
     if (match === null) return { items: [], next: null };
@@ -340,8 +350,8 @@ export class OutboundRepository {
       ...(filter.accountId ? { accountId: query.accountId } : {}),
       ...(filter.phase ? { phase: query.phase } : {}),
       ...searchParams(before, size),
-    }) as OutboundRow[];
-    return searchPage(rows, size, toJob);
+    }) as OutboundSummaryRow[];
+    return searchPage(rows, size, toSummary);
   }
 
   /**
@@ -385,6 +395,12 @@ function toJob(row: OutboundRow): OutboundJob {
   job.options = readJson(row.options, 'fax options');
   job.documents = readJson(row.documents, 'a document list');
   job.clientData = readJson(row.client_data, 'client data');
+  return job;
+}
+
+function toSummary(row: OutboundSummaryRow): OutboundJobSummary {
+  const job = toJobHead(row) as OutboundJobSummary;
+  job.documentCount = row.document_count;
   return job;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../../../src/main/store/database';
 import { AppError } from '../../../../../src/main/errors';
 import { FaxEventsRepository } from '../../../../../src/main/store/repositories/fax-events-repository';
 import { OutboundRepository, outboundPageSql, outboundSearchSql } from '../../../../../src/main/store/repositories/outbound-repository';
-import type { NewOutboundJob, OutboundJob, PageCursor } from '../../../../../src/shared/domain/history';
+import type { NewOutboundJob, OutboundJob, OutboundJobSummary, PageCursor } from '../../../../../src/shared/domain/history';
 import { at, expectIndexedPlan, expectNoWrite, expectWrite, insertAccount, planOf, T0, tempStore, type TempStore } from '../store-fixtures';
 
 const DOC = { sha256: 'ab'.repeat(32), name: 'contract.pdf', type: 'PDF', size: 1234, pages: 3 };
@@ -176,8 +176,8 @@ describe('OutboundRepository', () => {
   });
 
   describe('page', () => {
-    function all(query: Parameters<OutboundRepository['page']>[0]): OutboundJob[] {
-      const out: OutboundJob[] = [];
+    function all(query: Parameters<OutboundRepository['page']>[0]): OutboundJobSummary[] {
+      const out: OutboundJobSummary[] = [];
       let after: PageCursor | null = null;
       for (;;) {
         const page = repo.page({ ...query, after });
@@ -193,6 +193,13 @@ describe('OutboundRepository', () => {
         const job = repo.insertCompose(compose(`c${i}`, 1, { accountId: i % 2 ? 'acc1' : 'acc2' }), at(Math.floor(i / 3))).jobs[0]!;
         if (i % 5 === 0) repo.update(job.id, { state: 'ERROR' }, at(100));
       }
+    });
+
+    it('gives each job as a list shows it: no stored JSON, the number of its documents', () => {
+      const job = repo.insertCompose(compose('docs', 1, { documents: [DOC, { ...DOC, sha256: 'b'.repeat(64) }] }), at(50)).jobs[0]!;
+      const { options: _options, documents, clientData: _clientData, ...head } = repo.get(job.id)!;
+      expect(repo.page({ limit: 1 }).items[0]).toStrictEqual({ ...head, documentCount: documents.length });
+      expect(documents).toHaveLength(2);
     });
 
     it('walks everything newest first, each job once, across ties', () => {
