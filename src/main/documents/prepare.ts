@@ -143,12 +143,21 @@ async function readWithProgress(filePath: string, seen: Seen, onBytes: (done: nu
   const handle = await fs.open(filePath, OPEN_NO_FOLLOW);
   try {
     const buffer = Buffer.allocUnsafe(size);
+    const readAt = (at: number) => {
+      const reading = handle.read(buffer, at, Math.min(READ_CHUNK, size - at), at);
+      reading.catch(() => undefined); // awaited below unless an earlier step threw
+      return reading;
+    };
     let done = 0;
+    let reading = readAt(0);
     while (done < size) {
-      const { bytesRead } = await handle.read(buffer, done, Math.min(READ_CHUNK, size - done), done);
+      const { bytesRead } = await reading;
       if (bytesRead === 0) throw new ChangedWhileReading();
-      onChunk(buffer.subarray(done, done + bytesRead));
+      const chunk = buffer.subarray(done, done + bytesRead);
       done += bytesRead;
+      // The next chunk is read while this one is hashed and queued for the copy.
+      if (done < size) reading = readAt(done);
+      onChunk(chunk);
       onBytes(done);
     }
     const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
