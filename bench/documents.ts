@@ -375,10 +375,12 @@ export const documentsBench: BenchSection = {
           bare: `read+base64+stringify ${ms(bareMs)}, peak +${bareRss.toFixed(0)} MiB`,
           target: `≤ ${TARGET}× time and peak`,
           value: round(Math.max(timeRatio, memoryRatio)),
-          within: same && timeRatio <= TARGET && memoryRatio <= TARGET,
+          // A path that builds the whole body as one string (buffered) misses, whatever its figures.
+          within: same && check.bodyKind === 'stream' && timeRatio <= TARGET && memoryRatio <= TARGET,
           how:
             `${pdfMiB.toFixed(1)} MiB PDF of ${PAGES} noise pages, ${bodyMiB.toFixed(1)} MiB request body; ${name} through the real outbox and API client to the last body byte taken by fetch; ` +
-            `medians of ${RUNS} fresh child processes per path, interleaved with the bare operation; peak = the most heap + Buffer memory held during the span beyond its start; ` +
+            `medians of ${RUNS} fresh child processes per path (Node's lazily loaded fetch and stream code warmed first, in every child alike), interleaved with the bare operation; ` +
+            `peak = the most heap + Buffer memory held during the span beyond its start, sampled every free millisecond and at every step and body chunk; ` +
             `a further run hashed the document content in the body: ${same ? 'identical to the bare body' : 'NOT identical to the bare body'}.`,
         };
       });
