@@ -17,8 +17,10 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { PDFDocument } from 'pdf-lib';
 import { FaxServiceClient } from '../src/main/api/fax-service-client';
 import { HttpClient } from '../src/main/api/http';
@@ -90,8 +92,10 @@ const peak = {
   max: 0,
   timer: null as NodeJS.Timeout | null,
   used(): number {
-    const m = process.memoryUsage();
-    return m.heapUsed + m.external;
+    // The same figures as process.memoryUsage()'s heapUsed + external, without its RSS: reading that
+    // goes through /proc and, while other threads fault pages in, cost the measured span tens of ms.
+    const heap = getHeapStatistics();
+    return heap.used_heap_size + heap.external_memory;
   },
   start(): void {
     global.gc?.();
@@ -106,6 +110,30 @@ const peak = {
     if (this.timer) clearInterval(this.timer);
     this.sample();
     return (this.max - this.base) / 1024 / 1024;
+  },
+};
+
+/**
+ * FAXDESK_BENCH_PROFILE=<folder>: a CPU profile of the measured span alone (not the code loading
+ * before it), written as <folder>/<mode>.cpuprofile, to see what a path does beyond the bare operation.
+ */
+const spanProfile = {
+  folder: process.env['FAXDESK_BENCH_PROFILE'] ?? '',
+  session: null as Session | null,
+  async start(): Promise<void> {
+    if (!this.folder) return;
+    this.session = new Session();
+    this.session.connect();
+    await this.session.post('Profiler.enable');
+    await this.session.post('Profiler.setSamplingInterval', { interval: 100 });
+    await this.session.post('Profiler.start');
+  },
+  async stop(mode: Mode): Promise<void> {
+    if (!this.session) return;
+    const { profile } = await this.session.post('Profiler.stop');
+    fs.mkdirSync(this.folder, { recursive: true });
+    fs.writeFileSync(path.join(this.folder, `${mode.replace(' ', '-')}.cpuprofile`), JSON.stringify(profile));
+    this.session.disconnect();
   },
 };
 
@@ -199,6 +227,20 @@ async function sendFile(r: Rig, file: string, scheduledAt: string | null = null)
   return composeId;
 }
 
+/**
+ * Loads what Node loads lazily on first use (fetch's Response, file read streams, web streams,
+ * TextDecoder) and lets start-up work settle (the TypeScript loader's cache upkeep, the outbox's first
+ * passes), so the span holds the path's own work, as it does in the running app where sync has used
+ * them long before a send.
+ */
+async function warmRuntime(pdf: string): Promise<void> {
+  await Response.json({ warm: true }).text();
+  await new Response(new ReadableStream({ pull: (c) => c.close() })).arrayBuffer();
+  for await (const chunk of fs.createReadStream(pdf, { start: 0, end: 1023 })) void chunk;
+  new TextDecoder().decode(new Uint8Array(1));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 async function runChild(spec: ChildSpec): Promise<ChildReport> {
   const { mode, pdf, dataDir, verify } = spec;
   const report = (msValue: number, taken: { bytes: number; sha256: string | null; kind: ChildReport['bodyKind'] } | null): ChildReport => ({
@@ -210,6 +252,8 @@ async function runChild(spec: ChildSpec): Promise<ChildReport> {
     peakMiB: peak.stopMiB(),
   });
   if (mode === 'bare') {
+    await warmRuntime(pdf);
+    await spanProfile.start();
     peak.start();
     const started = performance.now();
     const bytes = fs.readFileSync(pdf);
@@ -224,10 +268,13 @@ async function runChild(spec: ChildSpec): Promise<ChildReport> {
     const elapsed = performance.now() - started;
     const measured = report(elapsed, { bytes: body.length, sha256: verify ? contentSha256(body) : null, kind: 'string' });
     void bytes.byteLength; // held to the end, as a request would hold them
+    await spanProfile.stop(mode);
     return measured;
   }
   const r = await rig(dataDir, verify);
+  await warmRuntime(pdf);
   let started = 0;
+  await spanProfile.start();
   peak.start();
   if (mode === 'first send') {
     started = performance.now();
@@ -267,7 +314,9 @@ async function runChild(spec: ChildSpec): Promise<ChildReport> {
     await r.module.outbox.drain();
   }
   if (!r.taken) throw new Error(`${mode}: no POST /faxes was made`);
-  return report(r.taken.at - started, r.taken);
+  const measured = report(r.taken.at - started, r.taken);
+  await spanProfile.stop(mode);
+  return measured;
 }
 
 serveBenchChild<ChildSpec>(import.meta.url, runChild);
@@ -329,10 +378,12 @@ export const documentsBench: BenchSection = {
           bare: `read+base64+stringify ${ms(bareMs)}, peak +${bareRss.toFixed(0)} MiB`,
           target: `≤ ${TARGET}× time and peak`,
           value: round(Math.max(timeRatio, memoryRatio)),
-          within: same && timeRatio <= TARGET && memoryRatio <= TARGET,
+          // A path that builds the whole body as one string (buffered) misses, whatever its figures.
+          within: same && check.bodyKind === 'stream' && timeRatio <= TARGET && memoryRatio <= TARGET,
           how:
             `${pdfMiB.toFixed(1)} MiB PDF of ${PAGES} noise pages, ${bodyMiB.toFixed(1)} MiB request body; ${name} through the real outbox and API client to the last body byte taken by fetch; ` +
-            `medians of ${RUNS} fresh child processes per path, interleaved with the bare operation; peak = the most heap + Buffer memory held during the span beyond its start; ` +
+            `medians of ${RUNS} fresh child processes per path (Node's lazily loaded fetch and stream code warmed first, in every child alike), interleaved with the bare operation; ` +
+            `peak = the most heap + Buffer memory held during the span beyond its start, sampled every free millisecond and at every step and body chunk; ` +
             `a further run hashed the document content in the body: ${same ? 'identical to the bare body' : 'NOT identical to the bare body'}.`,
         };
       });

@@ -81,7 +81,7 @@ const JSON_TYPE = 'application/json;charset=UTF-8';
 interface Serialised {
   status: number;
   headers: Record<string, string>;
-  /** The body, or its pieces in order (JsonText: written without joining them first). */
+  /** The body, or its pieces in order (JsonText: each fax's JSON kept by the store, joined once to be sent). */
   body: Buffer | readonly Buffer[] | null;
 }
 
@@ -280,13 +280,9 @@ export class HttpFront {
   private write(res: ServerResponse, out: Serialised): void {
     if (res.destroyed) return;
     res.writeHead(out.status, out.headers);
-    if (Buffer.isBuffer(out.body) || out.body === null) {
-      res.end(out.body ?? undefined);
-      return;
-    }
-    res.cork();
-    for (const part of out.body) res.write(part);
-    res.end();
+    // Pieces are joined, not written one by one: a write per piece (two hundred for a page of 100 faxes)
+    // costs far more than copying a page's few dozen kilobytes once.
+    res.end(out.body === null ? undefined : wholeBody(out));
   }
 
   private deliverFault(res: ServerResponse, fault: Fault, result: HttpResult, transactionId: string, finish: (status: number) => void): void {

@@ -5,7 +5,7 @@
  * folder. Byte for byte what JSON.stringify of the same body gives, with its exact length known before
  * the first byte (Content-Length). A stream is read once: ask for a new body for each attempt.
  */
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { base64Length } from '../../shared/domain/documents';
 import type { SendRequest } from '../../shared/domain/fax';
 import { sendEnvelopeToWire } from './wire';
@@ -47,18 +47,30 @@ export function faxRequestBody(request: SendRequest): StreamedBody {
   return { contentType: 'application/json;charset=UTF-8', contentLength, chunks: generate() };
 }
 
-/** The file's bytes as base64, read and encoded a chunk at a time. */
+/**
+ * The file's bytes as base64, read and encoded a chunk at a time. One read buffer serves every chunk (a
+ * chunk is encoded before the next is read), so sending a file allocates its base64 and little else.
+ */
 async function* base64Of(file: { path: string; size: number }): AsyncGenerator<Buffer> {
-  let carry = Buffer.alloc(0);
-  let read = 0;
-  for await (const chunk of createReadStream(file.path, { highWaterMark: ENCODE_CHUNK })) {
-    const bytes = carry.byteLength ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
-    read += (chunk as Buffer).byteLength;
-    const whole = bytes.byteLength - (bytes.byteLength % 3);
-    if (whole > 0) yield Buffer.from(bytes.subarray(0, whole).toString('base64'), 'latin1');
-    carry = Buffer.from(bytes.subarray(whole));
+  const handle = await open(file.path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(Math.max(3, Math.min(ENCODE_CHUNK, file.size)));
+    let read = 0;
+    for (;;) {
+      // Fill the buffer (a read may return less), so every chunk but the last is whole 3-byte groups.
+      let filled = 0;
+      while (filled < buffer.byteLength) {
+        const { bytesRead } = await handle.read(buffer, filled, buffer.byteLength - filled, read + filled);
+        if (bytesRead === 0) break;
+        filled += bytesRead;
+      }
+      read += filled;
+      if (filled > 0) yield Buffer.from(buffer.subarray(0, filled).toString('base64'), 'latin1');
+      if (filled < buffer.byteLength) break;
+    }
+    // The length was announced: a file that changed meanwhile must not go out short or long.
+    if (read !== file.size) throw new Error(`a stored document changed size while being sent (${read} of ${file.size} bytes)`);
+  } finally {
+    await handle.close();
   }
-  if (carry.byteLength) yield Buffer.from(carry.toString('base64'), 'latin1');
-  // The length was announced: a file that changed meanwhile must not go out short or long.
-  if (read !== file.size) throw new Error(`a stored document changed size while being sent (${read} of ${file.size} bytes)`);
 }

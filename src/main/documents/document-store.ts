@@ -22,6 +22,13 @@ export interface DocumentStore {
   readonly root: string;
   /** Stores bytes; returns their id. Storing bytes already there only refreshes the file's time (see removeUnreferenced). */
   putBytes(bytes: Uint8Array): Promise<StoredDocument>;
+  /**
+   * Stores bytes as they are read, hashing and writing each chunk while the next is read, so a file is
+   * read once and its copy is on disk (and syncing) by the time its checks end. Nothing is stored until
+   * `keep()`; a write failure is kept back until then (a file refused for its content reports that, not
+   * a full disk).
+   */
+  begin(): DocumentWriter;
   /** Streams a file in, hashing as it copies; `onProgress(bytesDone, bytesTotal)` after each chunk. */
   putFile(filePath: string, onProgress?: (bytesDone: number, bytesTotal: number) => void): Promise<StoredDocument>;
   has(id: string): Promise<boolean>;
@@ -37,6 +44,17 @@ export interface DocumentStore {
    * yet survives a collection running meanwhile.
    */
   removeUnreferenced(referencedIds: Iterable<string>, options?: { olderThanMs?: number; now?: number }): Promise<{ removed: string[]; freedBytes: number }>;
+}
+
+export interface DocumentWriter {
+  /** Hashes the chunk and queues it for writing. The chunk must not change afterwards. */
+  write(chunk: Uint8Array): void;
+  /** No more chunks: the copy is synced to disk in the background. */
+  end(): void;
+  /** Waits for the copy and moves it into place under its hash (STORAGE when it could not be written). */
+  keep(): Promise<StoredDocument>;
+  /** Drops the copy (nothing happens after keep()). Never throws. */
+  discard(): Promise<void>;
 }
 
 const ID_PATTERN = /^[0-9a-f]{64}$/;
@@ -111,8 +129,74 @@ export function createDocumentStore(dataDir: string): DocumentStore {
 
   const discard = (temp: string) => fs.rm(temp, { force: true }).catch(() => undefined);
 
+  const begin = (): DocumentWriter => {
+    const hash = createHash('sha256');
+    let size = 0;
+    let temp: string | undefined;
+    let failure: unknown = null;
+    let kept = false;
+    // Every step is chained, so writes land in order; after a failure the rest are skipped.
+    const opened = newTempPath().then(async (file) => {
+      temp = file;
+      return fs.open(file, 'wx');
+    });
+    let pending: Promise<unknown> = opened.catch((error: unknown) => (failure ??= error));
+    const then = (step: (handle: fs.FileHandle) => Promise<unknown>): void => {
+      pending = pending.then(async () => {
+        if (failure) return;
+        try {
+          await step(await opened);
+        } catch (error) {
+          failure ??= error;
+        }
+      });
+    };
+    let ended: Promise<unknown> | null = null;
+    const end = (): Promise<unknown> => {
+      if (!ended) {
+        then((handle) => handle.sync());
+        ended = pending.then(() => opened.then((handle) => handle.close()).catch(() => undefined));
+      }
+      return ended;
+    };
+    return {
+      write(chunk) {
+        if (ended) throw new Error('DocumentWriter.write after end');
+        hash.update(chunk);
+        size += chunk.byteLength;
+        then((handle) => handle.write(chunk));
+      },
+      end() {
+        void end();
+      },
+      async keep() {
+        await end();
+        if (failure) throw storageError('store a document', failure);
+        const id = hash.digest('hex');
+        try {
+          if (await existing(id, size)) {
+            await discard(temp!);
+          } else {
+            await commit(temp!, id);
+          }
+        } catch (error) {
+          await discard(temp!);
+          throw storageError('store a document', error);
+        }
+        kept = true;
+        return { id, size };
+      },
+      async discard() {
+        if (kept) return;
+        await end();
+        if (temp) await discard(temp);
+      },
+    };
+  };
+
   const store: DocumentStore = {
     root,
+    begin,
 
     async putBytes(bytes) {
       const id = sha256Hex(bytes);

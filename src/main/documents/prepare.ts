@@ -22,7 +22,7 @@ import {
   type PreparedDocument,
 } from '../../shared/domain/documents';
 import { detectDocumentType } from './detect';
-import type { DocumentStore } from './document-store';
+import type { DocumentStore, DocumentWriter } from './document-store';
 import { inspectDocument } from './inspect';
 
 
@@ -138,16 +138,26 @@ const OPEN_NO_FOLLOW = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0);
  * or is modified meanwhile, and one that is deleted, moved or replaced before the read ends: what is
  * sent must be what is at that path when Faxdesk finished reading it.
  */
-async function readWithProgress(filePath: string, seen: Seen, onBytes: (done: number) => void): Promise<Buffer> {
+async function readWithProgress(filePath: string, seen: Seen, onBytes: (done: number) => void, onChunk: (chunk: Buffer) => void): Promise<Buffer> {
   const size = seen.size;
   const handle = await fs.open(filePath, OPEN_NO_FOLLOW);
   try {
     const buffer = Buffer.allocUnsafe(size);
+    const readAt = (at: number) => {
+      const reading = handle.read(buffer, at, Math.min(READ_CHUNK, size - at), at);
+      reading.catch(() => undefined); // awaited below unless an earlier step threw
+      return reading;
+    };
     let done = 0;
+    let reading = readAt(0);
     while (done < size) {
-      const { bytesRead } = await handle.read(buffer, done, Math.min(READ_CHUNK, size - done), done);
+      const { bytesRead } = await reading;
       if (bytesRead === 0) throw new ChangedWhileReading();
+      const chunk = buffer.subarray(done, done + bytesRead);
       done += bytesRead;
+      // The next chunk is read while this one is hashed and queued for the copy.
+      if (done < size) reading = readAt(done);
+      onChunk(chunk);
       onBytes(done);
     }
     const { bytesRead } = await handle.read(Buffer.alloc(1), 0, 1, size);
@@ -164,8 +174,12 @@ async function readWithProgress(filePath: string, seen: Seen, onBytes: (done: nu
   }
 }
 
-/** Detects, checks and stores one file's bytes. Throws only for storage failures (AppError STORAGE). */
-async function prepareBytes(name: string, bytes: Uint8Array, store: DocumentStore, onStoring?: () => void): Promise<Outcome> {
+/**
+ * Detects, checks and stores one file's bytes. Throws only for storage failures (AppError STORAGE).
+ * `copy` holds the same bytes, written as they were read: kept when the bytes are stored as they are
+ * (the caller discards it otherwise).
+ */
+async function prepareBytes(name: string, bytes: Uint8Array, store: DocumentStore, onStoring?: () => void, copy?: DocumentWriter): Promise<Outcome> {
   const oversized = tooLarge(name, bytes.byteLength);
   if (oversized) return oversized;
   const detection = detectDocumentType(name, bytes);
@@ -178,7 +192,7 @@ async function prepareBytes(name: string, bytes: Uint8Array, store: DocumentStor
     if (grown) return grown;
   }
   onStoring?.();
-  const stored = await store.putBytes(toStore);
+  const stored = copy && toStore === bytes ? await copy.keep() : await store.putBytes(toStore);
   const document: PreparedDocument = {
     id: stored.id,
     name,
@@ -251,27 +265,41 @@ export async function prepareDocuments(files: readonly FileToPrepare[], options:
       onProgress?.({ file: name, index, count, phase, bytesDone, bytesTotal: size, allBytesDone: allBytesBefore + bytesDone, allBytesTotal });
 
     report('reading', 0);
-    let bytes: Buffer;
+    const copy = store.begin();
     try {
-      bytes = await readWithProgress(file.path, stat, (done) => report('reading', done));
-    } catch (error) {
-      outcomes.push(
-        error instanceof ChangedWhileReading
-          ? problem(name, 'UNREADABLE', `"${name}" changed while it was being read (it may still be downloading or being saved). Wait until it is complete and add it again.`)
-          : error instanceof VanishedWhileReading
-            ? problem(name, 'UNREADABLE', `"${name}" was deleted, moved or replaced while it was being read, so what was read may not be the document you see. Find the file again and add it.`)
-            : unreadable(name, error),
-      );
-      allBytesBefore += size;
-      continue;
+      outcomes.push(await readCheckStore(file.path, name, stat, copy, store, report));
+    } finally {
+      await copy.discard();
     }
-    report('checking', size);
-    const outcome = await prepareBytes(name, bytes, store, () => report('storing', size));
-    outcomes.push(outcome);
-    report('done', size);
     allBytesBefore += size;
   }
   return finish(options.existing ?? [], outcomes);
+}
+
+/** One file: read (copied into the store as it is read), checked while its copy syncs, kept if it passes. */
+async function readCheckStore(
+  filePath: string,
+  name: string,
+  stat: Seen,
+  copy: DocumentWriter,
+  store: DocumentStore,
+  report: (phase: PrepareProgress['phase'], bytesDone: number) => void,
+): Promise<Outcome> {
+  let bytes: Buffer;
+  try {
+    bytes = await readWithProgress(filePath, stat, (done) => report('reading', done), (chunk) => copy.write(chunk));
+  } catch (error) {
+    return error instanceof ChangedWhileReading
+      ? problem(name, 'UNREADABLE', `"${name}" changed while it was being read (it may still be downloading or being saved). Wait until it is complete and add it again.`)
+      : error instanceof VanishedWhileReading
+        ? problem(name, 'UNREADABLE', `"${name}" was deleted, moved or replaced while it was being read, so what was read may not be the document you see. Find the file again and add it.`)
+        : unreadable(name, error);
+  }
+  copy.end();
+  report('checking', stat.size);
+  const outcome = await prepareBytes(name, bytes, store, () => report('storing', stat.size), copy);
+  report('done', stat.size);
+  return outcome;
 }
 
 /** The same checks for bytes that arrive without a file (paste, the browser bridge). */

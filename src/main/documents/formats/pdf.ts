@@ -3,7 +3,7 @@
  * it is encrypted. Two checks come first because pdf-lib is lenient: it loads a PDF cut off in the middle
  * when the objects it finds happen to be complete, so a missing end-of-file marker is looked for here.
  */
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
+import { ParseSpeeds, PDFArray, PDFDict, PDFDocument, PDFName, PDFStream, type PDFObject } from 'pdf-lib';
 import { damaged, type FormatCheck } from './check';
 
 export interface PdfInfo {
@@ -56,7 +56,7 @@ export async function checkPdf(bytes: Uint8Array): Promise<FormatCheck<PdfInfo>>
   try {
     // Loaded with ignoreEncryption and asked afterwards: pdf-lib's EncryptedPDFError is compiled to ES5 and
     // fails `instanceof`, so telling it from a parse error would mean matching its message.
-    document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true });
+    document = await PDFDocument.load(bytes, { updateMetadata: false, ignoreEncryption: true, parseSpeed: ParseSpeeds.Fast });
   } catch {
     return damaged('its structure cannot be read');
   }

@@ -63,6 +63,41 @@ describe('document store', () => {
     expect(await storedFiles()).toEqual([path.join(id.slice(0, 2), id)]);
   });
 
+  it('stores chunks written as they are read under the hash of them all, only when kept', async () => {
+    const bytes = Buffer.alloc(2 * 1024 * 1024 + 5, 3);
+    const copy = store.begin();
+    for (let at = 0; at < bytes.length; at += 1024 * 1024) copy.write(bytes.subarray(at, at + 1024 * 1024));
+    copy.end();
+    const { id, size } = await copy.keep();
+    expect(id).toBe(sha(bytes));
+    expect(size).toBe(bytes.length);
+    expect(await store.read(id)).toEqual(bytes);
+    await copy.discard(); // after keep: nothing happens
+    expect(await storedFiles()).toEqual([path.join(id.slice(0, 2), id)]);
+    // The same content again: already there, the second copy goes.
+    const again = store.begin();
+    again.write(bytes);
+    expect((await again.keep()).id).toBe(id);
+    expect(await storedFiles()).toEqual([path.join(id.slice(0, 2), id)]);
+  });
+
+  it('leaves nothing behind for a copy that is discarded', async () => {
+    const copy = store.begin();
+    copy.write(Buffer.from('refused after its checks'));
+    copy.end();
+    await copy.discard();
+    expect(await storedFiles()).toEqual([]);
+  });
+
+  it('reports a copy that could not be written when it is kept, not before', async () => {
+    await fs.writeFile(path.join(dataDir, 'documents'), 'a file where the folder should be');
+    const copy = store.begin();
+    copy.write(Buffer.from('content'));
+    copy.end();
+    await expect(copy.keep()).rejects.toMatchObject({ code: 'STORAGE' });
+    await copy.discard();
+  });
+
   it('refuses ids that are not SHA-256 hex (no paths through the id)', async () => {
     for (const bad of ['../../etc/passwd', 'ABC', 'a'.repeat(63), 'A'.repeat(64)]) {
       expect(() => store.path(bad)).toThrow(AppError);

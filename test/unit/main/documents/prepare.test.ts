@@ -156,6 +156,26 @@ describe('prepareDocuments', () => {
     expect(problems[4]!.message).toBe('"gone.pdf" could not be read: it no longer exists (it was moved, renamed or deleted) (ENOENT). Check the file and add it again.');
     expect(problems[5]!.message).toContain('a failed download often looks like this');
     expect(problems[6]!.message).toBe('"folder" is a folder. Add the files inside it instead.');
+    // Only the good file is stored; the copies of the refused ones, made as they were read, are gone.
+    const stored = (await fs.readdir(store.root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+    expect(stored).toEqual([documents[0]!.id]);
+  });
+
+  it('stores a UTF-16 text file as UTF-8, not the copy made as it was read', async () => {
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Zürich\n', 'utf16le')]);
+    const { documents } = await prepareDocuments([{ path: await write('note.txt', utf16) }], { store });
+    expect((await store.read(documents[0]!.id)).toString('utf8')).toBe('Zürich\n');
+    const stored = (await fs.readdir(store.root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+    expect(stored).toEqual([documents[0]!.id]);
+  });
+
+  it('says a file could not be stored only when it passed its checks', async () => {
+    await fs.mkdir(path.join(dir, 'data'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'data', 'documents'), 'a file where the folder should be');
+    const locked = await write('locked.pdf', makeEncryptedPdf('pw'));
+    expect((await prepareDocuments([{ path: locked }], { store })).problems.map((p) => p.code)).toEqual(['ENCRYPTED']);
+    const good = await write('good.pdf', await makePdf(1));
+    await expect(prepareDocuments([{ path: good }], { store })).rejects.toMatchObject({ code: 'STORAGE' });
   });
 
   it.skipIf(process.getuid?.() === 0 || process.platform === 'win32')('reports a file it may not read as UNREADABLE with the OS reason', async () => {
