@@ -434,9 +434,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       // One attempt at a time: a second click or Enter while this one runs does nothing.
       if (get().phase !== 'editing') return;
       const composeId = get().composeId;
-      // The previous fax's "Fax queued" would read as this Send's answer (and its "Open in Outbox" as
-      // this fax's): it goes when the new send starts; this send's own outcome replaces it.
-      set((s) => ({ phase: 'validating', sendError: null, lastSent: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
+      set((s) => ({ phase: 'validating', sendError: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
       const built = buildDraft({ ...get(), accountId }, new Date());
       const fail = (problems: PlacedProblem[], warnings: PlacedProblem[] = []) => {
         const first = problems[0];
@@ -466,7 +464,9 @@ export const useComposeStore = create<ComposeState>((set, get) => {
         return;
       }
 
-      set({ phase: 'sending', problems: [], warnings });
+      // The previous fax's "Fax queued" would read as this Send's answer (and its "Open in Outbox" as
+      // this fax's): it goes when the new fax goes out. A Send refused for an empty form leaves it.
+      set({ phase: 'sending', problems: [], warnings, lastSent: null });
       let outcome;
       try {
         outcome = await unwrap(faxdesk.compose.send({ ...built.draft, composeId }));

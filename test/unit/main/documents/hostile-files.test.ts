@@ -3,6 +3,7 @@
  * content in PDFs, absurd page counts, symbolic links, a file deleted or replaced while it is read.
  * (Found by `npm run verify`'s bad-files part; each was accepted before.)
  */
+import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -107,7 +108,8 @@ describe('files that are not what they seem, or change while read', () => {
       onProgress: (p) => {
         if (!deleted && p.phase === 'reading' && p.bytesDone > 0) {
           deleted = true;
-          void fs.unlink(file);
+          // At once, while the read is under way (an asynchronous unlink could land after it finished).
+          fsSync.unlinkSync(file);
         }
       },
     });
@@ -126,7 +128,9 @@ describe('files that are not what they seem, or change while read', () => {
       onProgress: (p) => {
         if (!replaced && p.phase === 'reading' && p.bytesDone > 0) {
           replaced = true;
-          void fs.writeFile(`${file}.new`, 'second version\n').then(() => fs.rename(`${file}.new`, file));
+          // At once, while the read is under way (the read-ahead can finish before an asynchronous rename).
+          fsSync.writeFileSync(`${file}.new`, 'second version\n');
+          fsSync.renameSync(`${file}.new`, file);
         }
       },
     });
