@@ -397,8 +397,10 @@ describe('a long inbox', () => {
     const before = listCalls;
     // Scrolling to the end of what is loaded asks for the next page, and only that.
     for (let round = 0; round < 4; round++) {
+      // Each round waits for its own page (the list grows), so a page still on its way is not counted twice.
+      const height = await list().evaluate((el) => el.scrollHeight);
       await list().evaluate((el) => (el.scrollTop = el.scrollHeight));
-      await expect.poll(() => list().evaluate((el) => el.scrollHeight), POLL).toBeGreaterThan((round + 1) * 50 * 60);
+      await expect.poll(() => list().evaluate((el) => el.scrollHeight), POLL).toBeGreaterThan(height);
     }
     await expect.poll(() => list().evaluate((el) => el.scrollHeight / 68), POLL).toBeGreaterThanOrEqual(250);
     expect(listCalls - before).toBeGreaterThanOrEqual(4);
