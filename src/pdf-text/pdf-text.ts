@@ -219,7 +219,7 @@ export class PdfText {
   }
 
   /** The longest start of `text` that fits `maxWidth`, with "…" when cut. */
-  async fit(text: string, size: number, style: TextStyle, maxWidth: number): Promise<string> {
+  async clipToWidth(text: string, size: number, style: TextStyle, maxWidth: number): Promise<string> {
     if ((await this.width(text, size, style)) <= maxWidth) return text;
     const chars = [...text];
     let lo = 0;

@@ -119,11 +119,11 @@ async function drawCoverPage(page: PDFPage, pdfText: PdfText, cover: CoverPageIn
   for (const [label, value] of rows) {
     if (value === '') continue;
     await pdfText.draw(page, `${label}:`, { x: left, y, size: 13, style: 'bold' });
-    await pdfText.draw(page, await pdfText.fit(value, 13, 'regular', right - valueX), { x: valueX, y, size: 13 });
+    await pdfText.draw(page, await pdfText.clipToWidth(value, 13, 'regular', right - valueX), { x: valueX, y, size: 13 });
     y -= 22;
   }
   for (const tag of cover.tags) {
-    await pdfText.draw(page, await pdfText.fit(tag, 11, 'regular', right - left), { x: left, y, size: 11 });
+    await pdfText.draw(page, await pdfText.clipToWidth(tag, 11, 'regular', right - left), { x: left, y, size: 11 });
     y -= 16;
   }
   y -= 12;

@@ -104,7 +104,7 @@ class Writer {
       let x = MARGIN;
       for (const [i, cell] of cells.entries()) {
         const width = columns[i]![1];
-        const text = await this.pdfText.fit(cell.replace(/[\r\n\t]+/g, ' '), 9, style, width - 4);
+        const text = await this.pdfText.clipToWidth(cell.replace(/[\r\n\t]+/g, ' '), 9, style, width - 4);
         await this.pdfText.draw(this.page, text, { x, y: this.y, size: 9, style });
         x += width;
       }

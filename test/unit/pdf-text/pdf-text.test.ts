@@ -67,7 +67,7 @@ describe('PdfText: every script in generated PDFs', () => {
     expect(lines.length).toBeGreaterThan(3);
     expect(lines.join('')).toBe(long);
     for (const line of lines) expect(await text.width(line, 12, 'regular')).toBeLessThanOrEqual(100);
-    const cut = await text.fit('Дмитрий Соколов Дмитрий Соколов', 10, 'bold', 60);
+    const cut = await text.clipToWidth('Дмитрий Соколов Дмитрий Соколов', 10, 'bold', 60);
     expect(cut.endsWith('…')).toBe(true);
     expect(await text.width(cut, 10, 'bold')).toBeLessThanOrEqual(60);
   });
