@@ -101,7 +101,7 @@ export const storeBench: BenchSection = {
         pageRow(
           'inbox newest page (one account)',
           () => received.page({ accountId: account, limit: PAGE }),
-          () => raw(receivedPageSql({ accountId: true, unreadOnly: false, after: false }), { accountId: account, limit: PAGE + 1 }),
+          () => raw(receivedPageSql({ search: false, accountId: true, unreadOnly: false, from: false, to: false, side: null, skip: false }), { accountId: account, limit: PAGE + 1 }),
           `${PAGE} rows, ReceivedRepository.page`,
         ),
       );

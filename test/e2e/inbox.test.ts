@@ -389,26 +389,64 @@ describe('a long inbox', () => {
     await harness?.stop();
   });
 
-  it('shows 100,000 faxes a page at a time, with only the rows in view in the page', async () => {
+  /** The sender named by the row at the top of the view ("Sender 99999" is the newest of the seeded faxes). */
+  const senderAtTop = async () => Number((await topRowLabel())?.replace('Sender ', '') ?? Number.NaN);
+  const scrollToRow = (index: number) => list().evaluate((el, top) => (el.scrollTop = top), index * 68);
+  const listCallsDuring = async (action: () => Promise<void>) => {
+    const before = listCalls;
+    await action();
+    return listCalls - before;
+  };
+
+  it('is as long as the whole history from the start, with only the rows in view in the page', async () => {
     await list().getByRole('option').first().waitFor(POLL);
     await expect(list().getByRole('option').first().getAttribute('aria-label')).resolves.toContain('Sender 99999');
     expect(await list().getByRole('option').count()).toBeLessThan(40);
-    await expect(list().getByRole('option').first().getAttribute('aria-setsize')).resolves.toBe('-1');
-    const before = listCalls;
-    // Scrolling to the end of what is loaded asks for the next page, and only that.
-    for (let round = 0; round < 4; round++) {
-      // Each round waits for its own page (the list grows), so a page still on its way is not counted twice.
-      const height = await list().evaluate((el) => el.scrollHeight);
-      await list().evaluate((el) => (el.scrollTop = el.scrollHeight));
-      await expect.poll(() => list().evaluate((el) => el.scrollHeight), POLL).toBeGreaterThan(height);
-    }
-    await expect.poll(() => list().evaluate((el) => el.scrollHeight / 68), POLL).toBeGreaterThanOrEqual(250);
-    expect(listCalls - before).toBeGreaterThanOrEqual(4);
-    expect(listCalls - before).toBeLessThanOrEqual(6);
+    await expect(list().getByRole('option').first().getAttribute('aria-setsize')).resolves.toBe(String(COUNT));
+    expect(await list().evaluate((el) => el.scrollHeight)).toBe(COUNT * 68);
+  });
+
+  it('reads the next pages as the list is scrolled down, one read for each page of 200 passed', async () => {
+    const calls = await listCallsDuring(async () => {
+      // Down a page of 200 rows at a time, each step waiting for its rows.
+      for (let index = 150; index <= 750; index += 150) {
+        await scrollToRow(index);
+        await expect.poll(senderAtTop, POLL).toBe(COUNT - 1 - index);
+      }
+    });
+    // 750 rows past the first page of 50: four pages of 200, read one after another, not the history.
+    expect(calls).toBeGreaterThanOrEqual(3);
+    expect(calls).toBeLessThanOrEqual(5);
     expect(await list().getByRole('option').count()).toBeLessThan(40);
   });
 
+  it('jumps into the middle and to the end with one read each, not by reading every page on the way', async () => {
+    const calls = await listCallsDuring(async () => {
+      await scrollToRow(50_000);
+      await expect.poll(senderAtTop, POLL).toBe(COUNT - 1 - 50_000);
+      await list().evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await expect.poll(() => list().getByRole('option').last().getAttribute('aria-label'), POLL).toMatch(/Sender 0,/);
+    });
+    expect(calls).toBeLessThanOrEqual(4);
+    await expect(list().getByRole('option').last().getAttribute('aria-posinset')).resolves.toBe(String(COUNT));
+    // Rows read up from the end are where they belong.
+    await scrollToRow(COUNT - 400);
+    await expect.poll(senderAtTop, POLL).toBe(399);
+  });
+
+  it('goes to the first and the last fax with Home and End, wherever the rows held are', async () => {
+    await list().focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => list().locator('[role="option"].active').getAttribute('aria-label'), POLL).toMatch(/Sender 99999,/);
+    await page.keyboard.press('End');
+    await expect.poll(() => list().locator('[role="option"].active').getAttribute('aria-label'), POLL).toMatch(/Sender 0,/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => list().locator('[role="option"].active').getAttribute('aria-label'), POLL).toMatch(/Sender 1,/);
+  });
+
   it('keeps the rows in view and the open fax when a new fax arrives above them', async () => {
+    await scrollToRow(0);
+    await expect.poll(senderAtTop, POLL).toBe(COUNT - 1);
     await list().evaluate((el) => (el.scrollTop = 68 * 120 + 20));
     // Row 124 (newest first) is in view, a few rows below the top.
     await list().getByRole('option', { name: /Sender 99875,/ }).click();
@@ -422,11 +460,11 @@ describe('a long inbox', () => {
 
     const [id] = seed(new ReceivedRepository(harness.core.db), COUNT, 1);
     harness.core.inbox.receivedChanged('archive', [id!], []);
-    await expect.poll(() => list().evaluate((el) => el.scrollHeight), POLL).toBeGreaterThan(250 * 68 + 60);
+    await expect.poll(() => list().getByRole('option').first().getAttribute('aria-setsize'), POLL).toBe(String(COUNT + 1));
     expect(await topRowLabel()).toBe(top);
     await expect(sender()).resolves.toBe(selected);
     // Back at the top, the new fax is first.
-    await list().evaluate((el) => (el.scrollTop = 0));
+    await scrollToRow(0);
     await expect.poll(() => list().getByRole('option').first().getAttribute('aria-label'), POLL).toContain(`Sender ${COUNT}`);
   });
 });

@@ -16,6 +16,7 @@ import type {
   InboxPage,
   InboxReadResult,
   InboxSaveResult,
+  ListPosition,
 } from '../../shared/ipc/contract/inbox';
 import type { SyncStatus } from '../../shared/domain/sync';
 import { notificationFor } from '../desktop/notification-policy';
@@ -46,9 +47,6 @@ export interface InboxServiceDeps {
   /** What the sync status shows may have changed (download problems). */
   onStatusChange?: () => void;
 }
-
-/** Pages of a search are read whole; this many at most per call when filters thin them out. */
-const MAX_ROUNDS = 10;
 
 export class InboxService implements InboxHooks {
   private unread = -1;
@@ -134,34 +132,37 @@ export class InboxService implements InboxHooks {
   // -------------------------------------------------------------------------------------------
   // Inbox page
 
+  /**
+   * A page of the Inbox list: newest first by time received, or for a search newest first by arrival
+   * in the history. Read down from a cursor, up from one (direction 'newer'), or from the top; `skip`
+   * jumps into the list. With `count`, also where the page starts and how long the list is.
+   */
   list(input: InboxListInput): InboxPage {
     const text = [input.search, input.number].filter((t) => t && t.trim()).join(' ').trim();
-    const from = input.from === undefined ? null : new Date(input.from).toISOString();
-    const to = input.to === undefined ? null : new Date(input.to).toISOString();
+    const filter = {
+      unreadOnly: input.unreadOnly,
+      from: input.from === undefined ? null : new Date(input.from).toISOString(),
+      to: input.to === undefined ? null : new Date(input.to).toISOString(),
+      ...(input.accountId ? { accountId: input.accountId } : {}),
+    };
+    const paging = { skip: input.skip, limit: input.limit };
     const { received } = this.deps.stores;
+    const up = input.direction === 'newer';
     if (text) {
-      // Full-text search, newest first by arrival in the history; the other filters thin its pages.
-      let before = input.cursor === undefined ? null : decodeCursor(input.cursor, 'search').before;
-      const items: InboxFax[] = [];
-      for (let round = 0; round < MAX_ROUNDS && items.length < input.limit; round++) {
-        const page = received.search({ text, before, limit: input.limit - items.length, ...(input.accountId ? { accountId: input.accountId } : {}) });
-        items.push(...page.items.filter((f) => (!input.unreadOnly || f.readAt === null) && (!from || f.completedAt >= from) && (!to || f.completedAt <= to)));
-        before = page.next;
-        if (before === null) break;
-      }
-      return { items, next: before === null ? null : encodeCursor({ kind: 'search', before }) };
+      const at = input.cursor === undefined ? null : decodeCursor(input.cursor, 'search').at;
+      const page = received.search({ text, ...filter, ...paging, ...(at === null ? {} : up ? { before: at } : { after: at }) });
+      const search = (seq: number | null) => (seq === null ? null : encodeCursor({ kind: 'search', at: seq }));
+      const position = () => {
+        const total = received.countSearch({ text, ...filter }) ?? 0;
+        return { offset: page.previous === null ? 0 : (received.countSearch({ text, ...filter, before: page.previous }) ?? 0), total };
+      };
+      return { items: page.items, next: search(page.next), previous: search(page.previous), position: input.count ? emptyAware(page, position, up) : null };
     }
-    // Newest first by time received; "to" starts the keyset there, "from" ends the list there.
-    let after: PageCursor | null = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').after;
-    if (after === null && to) after = { key: to, seq: Number.MAX_SAFE_INTEGER };
-    const page = received.page({ unreadOnly: input.unreadOnly, after, limit: input.limit, ...(input.accountId ? { accountId: input.accountId } : {}) });
-    let items = page.items;
-    let next = page.next;
-    if (from && items.some((f) => f.completedAt < from)) {
-      items = items.filter((f) => f.completedAt >= from);
-      next = null;
-    }
-    return { items, next: next === null ? null : encodeCursor({ kind: 'keyset', after: next }) };
+    const at = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').at;
+    const page = received.page({ ...filter, ...paging, ...(at === null ? {} : up ? { before: at } : { after: at }) });
+    const keyset = (cursor: PageCursor | null) => (cursor === null ? null : encodeCursor({ kind: 'keyset', at: cursor }));
+    const position = () => ({ offset: page.previous === null ? 0 : received.count({ ...filter, before: page.previous }), total: received.count(filter) });
+    return { items: page.items, next: keyset(page.next), previous: keyset(page.previous), position: input.count ? emptyAware(page, position, up) : null };
   }
 
   get(ref: InboxFaxRefInput): InboxFaxDetail {
@@ -360,4 +361,10 @@ export function fileNameOf(fax: InboxFax): string {
   const when = fax.completedAt.slice(0, 16).replace('T', '-').replace(':', '');
   const from = (fax.originatingNumber ?? '').replace(/[^0-9A-Za-z]+/g, '') || 'unknown';
   return `fax-${when}-from-${from}.pdf`;
+}
+
+/** The position of a page; an empty page sits past the end reading down, at the top reading up. */
+function emptyAware(page: { items: readonly unknown[] }, position: () => ListPosition, up: boolean): ListPosition {
+  const found = position();
+  return page.items.length > 0 ? found : { offset: up ? 0 : found.total, total: found.total };
 }

@@ -21,7 +21,7 @@ export class ActivityService {
   ) {}
 
   list(input: ActivityListInput): ActivityPage {
-    let after: PageCursor | null = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').after;
+    let after: PageCursor | null = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').at;
     const items: LoggedNotification[] = [];
     for (let round = 0; round < MAX_ROUNDS && items.length < input.limit; round++) {
       const page = this.deps.stores.notifications.page({
@@ -34,7 +34,7 @@ export class ActivityService {
       after = page.next;
       if (after === null || !input.direction) break;
     }
-    return { items, next: after === null ? null : encodeCursor({ kind: 'keyset', after }) };
+    return { items, next: after === null ? null : encodeCursor({ kind: 'keyset', at: after }) };
   }
 
   async ping(accountId: string, direction: FaxDirection): Promise<ActivityPingResult> {

@@ -395,6 +395,16 @@ export interface SearchPage<T> {
   next: number | null;
 }
 
+/**
+ * A page of a list read in either direction: `next` is the position of its last row (the older rows
+ * follow it), `previous` that of its first row (the newer rows precede it); null at either end.
+ */
+export interface ListPage<T, C> {
+  items: T[];
+  next: C | null;
+  previous: C | null;
+}
+
 /** The outcome of a write that compares before writing: nothing is written when nothing differs. */
 export interface UpsertResult {
   id: string;

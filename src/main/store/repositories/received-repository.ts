@@ -3,9 +3,10 @@
  * sync cycle writes nothing) and what happened to it here (image download, read, printed, deleted).
  */
 import type { Db } from '../database';
-import type { ImageState, InboxFax, KeysetPage, PageCursor, ReceivedFacts, SearchPage, UpsertResult } from '../../../shared/domain/history';
+import type { ImageState, InboxFax, ListPage, PageCursor, ReceivedFacts, UpsertResult } from '../../../shared/domain/history';
+import { AppError } from '../../errors';
 import { toFtsQuery } from './fts-query';
-import { StatementCache, checkCursor, isoUtc, keysetPage, keysetParams, newId, optionalIsoUtc, pageSize, searchPage, searchParams, updateWhenChangedSql } from './row-support';
+import { StatementCache, checkCursor, isoUtc, newId, optionalIsoUtc, pageSize, updateWhenChangedSql } from './row-support';
 
 interface ReceivedRow {
   seq: number;
@@ -36,38 +37,84 @@ const R_COLUMNS = COLUMNS.split(',')
   .map((c) => `r.${c.trim()}`)
   .join(', ');
 
-export interface ReceivedPageQuery {
+/** Which received faxes a list shows. Every filter is applied in SQL, so a page is whole and a count exact. */
+export interface ReceivedFilter {
   accountId?: string;
   unreadOnly?: boolean;
-  after?: PageCursor | null;
-  limit?: number;
-}
-
-export interface ReceivedSearchQuery {
-  text: string;
-  accountId?: string;
-  before?: number | null;
-  limit?: number;
+  /** Received at or after (ISO UTC). */
+  from?: string | null;
+  /** Received at or before (ISO UTC). */
+  to?: string | null;
 }
 
 /**
- * The SQL of a newest-first inbox page (exported so tests can check its query plan). The literal
- * `deleted_at IS NULL` / `read_at IS NULL` terms are what let SQLite use the partial indexes.
+ * A page of the list newest first (by time received), read down from `after` (the older rows after
+ * it), up from `before` (the newer rows before it; the page still comes newest first), or from the
+ * top; `skip` rows are passed over first.
  */
-export function receivedPageSql(filter: { accountId: boolean; unreadOnly: boolean; after: boolean }): string {
-  const where = ['deleted_at IS NULL'];
-  if (filter.unreadOnly) where.push('read_at IS NULL');
-  if (filter.accountId) where.push('account_id = @accountId');
-  if (filter.after) where.push('(completed_at, seq) < (@afterKey, @afterSeq)');
-  return `SELECT ${COLUMNS} FROM received WHERE ${where.join(' AND ')} ORDER BY completed_at DESC, seq DESC LIMIT @limit`;
+export interface ReceivedPageQuery extends ReceivedFilter {
+  after?: PageCursor | null;
+  before?: PageCursor | null;
+  skip?: number;
+  limit?: number;
 }
 
-export function receivedSearchSql(filter: { accountId: boolean; before: boolean }): string {
-  const where = ['received_fts MATCH @match', 'r.deleted_at IS NULL'];
-  if (filter.before) where.push('f.rowid < @before');
-  if (filter.accountId) where.push('r.account_id = @accountId');
-  return `SELECT ${R_COLUMNS} FROM received_fts f CROSS JOIN received r ON r.seq = f.rowid
-    WHERE ${where.join(' AND ')} ORDER BY f.rowid DESC LIMIT @limit`;
+/** The same for a full-text search, whose list is newest first by arrival in the history (the row sequence). */
+export interface ReceivedSearchQuery extends ReceivedFilter {
+  text: string;
+  after?: number | null;
+  before?: number | null;
+  skip?: number;
+  limit?: number;
+}
+
+/** The shape of a list query: which terms its SQL has (one prepared statement per shape). */
+export interface ReceivedListShape {
+  search: boolean;
+  accountId: boolean;
+  unreadOnly: boolean;
+  from: boolean;
+  to: boolean;
+  /** Rows down the list from a position ('after') or up from it ('before'). */
+  side: 'after' | 'before' | null;
+}
+
+function listWhere(shape: ReceivedListShape): string {
+  const column = (name: string) => (shape.search ? `r.${name}` : name);
+  // The literal `deleted_at IS NULL` / `read_at IS NULL` terms are what let SQLite use the partial indexes.
+  const where = shape.search ? ['received_fts MATCH @match', 'r.deleted_at IS NULL'] : ['deleted_at IS NULL'];
+  if (shape.unreadOnly) where.push(`${column('read_at')} IS NULL`);
+  if (shape.accountId) where.push(`${column('account_id')} = @accountId`);
+  if (shape.from) where.push(`${column('completed_at')} >= @from`);
+  if (shape.to) where.push(`${column('completed_at')} <= @to`);
+  if (shape.side) {
+    const op = shape.side === 'after' ? '<' : '>';
+    where.push(shape.search ? `f.rowid ${op} @seq` : `(completed_at, seq) ${op} (@key, @seq)`);
+  }
+  return where.join(' AND ');
+}
+
+/** The partial index a plain list of this shape reads (tests check its plans use it). */
+export function receivedListIndex(shape: Pick<ReceivedListShape, 'accountId' | 'unreadOnly'>): string {
+  return `received_${shape.accountId ? 'account_' : ''}${shape.unreadOnly ? 'unread' : 'newest'}`;
+}
+
+/**
+ * The SQL of an inbox page (exported so tests can check its query plan): newest first, except when
+ * reading up the list, where the rows nearest the position come first (the caller turns them round).
+ */
+export function receivedPageSql(shape: ReceivedListShape & { skip: boolean }): string {
+  const order = shape.side === 'before' ? 'ASC' : 'DESC';
+  const source = shape.search ? `${R_COLUMNS} FROM received_fts f CROSS JOIN received r ON r.seq = f.rowid` : `${COLUMNS} FROM received`;
+  const sort = shape.search ? `f.rowid ${order}` : `completed_at ${order}, seq ${order}`;
+  return `SELECT ${source} WHERE ${listWhere(shape)} ORDER BY ${sort} LIMIT @limit${shape.skip ? ' OFFSET @skip' : ''}`;
+}
+
+/** How many rows a list of this shape has (with side 'before': how many come before a position). */
+export function receivedCountSql(shape: ReceivedListShape): string {
+  // Named, because SQLite otherwise counts a plain list by scanning the whole table (5x slower at 100,000 rows).
+  const source = shape.search ? 'received_fts f CROSS JOIN received r ON r.seq = f.rowid' : `received INDEXED BY ${receivedListIndex(shape)}`;
+  return `SELECT count(*) AS n FROM ${source} WHERE ${listWhere(shape)}`;
 }
 
 export class ReceivedRepository {
@@ -178,30 +225,83 @@ export class ReceivedRepository {
   }
 
   /** Newest first (by completed_at, then seq); deleted faxes are not listed. */
-  page(query: ReceivedPageQuery = {}): KeysetPage<InboxFax> {
-    const size = pageSize(query.limit);
+  page(query: ReceivedPageQuery = {}): ListPage<InboxFax, PageCursor> {
     const after = checkCursor(query.after);
-    const filter = { accountId: query.accountId !== undefined, unreadOnly: query.unreadOnly === true, after: after !== null };
-    const rows = this.statements.get(`page|${filter.accountId}|${filter.unreadOnly}|${filter.after}`, () => receivedPageSql(filter)).all({
-      ...(filter.accountId ? { accountId: query.accountId } : {}),
-      ...keysetParams(after, size),
-    }) as ReceivedRow[];
-    return keysetPage(rows, size, (r) => r.completed_at, toInboxFax);
+    const before = checkCursor(query.before);
+    const position = before ?? after;
+    const page = this.list(query, false, before ? 'before' : after ? 'after' : null, position ? { key: position.key, seq: position.seq } : {});
+    const cursor = (row: ReceivedRow): PageCursor => ({ key: row.completed_at, seq: row.seq });
+    return { items: page.rows.map(toInboxFax), next: page.last && cursor(page.last), previous: page.first && cursor(page.first) };
   }
 
-  /** Full-text search over originating number (any 3+ trailing digits, or a prefix), TSID and fax id. */
-  search(query: ReceivedSearchQuery): SearchPage<InboxFax> {
-    const size = pageSize(query.limit);
+  /** Full-text search over originating number (any 3+ trailing digits, or a prefix), TSID and fax id; newest arrival first. */
+  search(query: ReceivedSearchQuery): ListPage<InboxFax, number> {
     const match = toFtsQuery(query.text);
-    if (match === null) return { items: [], next: null };
+    if (match === null) return { items: [], next: null, previous: null };
     const before = query.before ?? null;
-    const filter = { accountId: query.accountId !== undefined, before: before !== null };
-    const rows = this.statements.get(`search|${filter.accountId}|${filter.before}`, () => receivedSearchSql(filter)).all({
-      match,
-      ...(filter.accountId ? { accountId: query.accountId } : {}),
-      ...searchParams(before, size),
+    const after = query.after ?? null;
+    const position = before ?? after;
+    const page = this.list(query, true, before !== null ? 'before' : after !== null ? 'after' : null, { match, ...(position !== null ? { seq: position } : {}) });
+    return { items: page.rows.map(toInboxFax), next: page.last?.seq ?? null, previous: page.first?.seq ?? null };
+  }
+
+  /** How many faxes the plain list has, or how many come before `before` in it (the index of the row there). */
+  count(filter: ReceivedFilter & { before?: PageCursor | null } = {}): number {
+    const before = checkCursor(filter.before);
+    return this.countOf(filter, false, before ? { key: before.key, seq: before.seq } : null);
+  }
+
+  /** The same for a search; null when the text has nothing to search for. */
+  countSearch(filter: ReceivedFilter & { text: string; before?: number | null }): number | null {
+    const match = toFtsQuery(filter.text);
+    if (match === null) return null;
+    return this.countOf(filter, true, filter.before != null ? { seq: filter.before } : null, match);
+  }
+
+  /**
+   * One page, with the rows at its two ends when more rows lie beyond them: fetched one row over the
+   * limit in the direction read, and "more" the other way whenever the page does not start at the top.
+   */
+  private list(query: ReceivedFilter & { skip?: number; limit?: number }, search: boolean, side: ReceivedListShape['side'], params: Record<string, unknown>) {
+    const size = pageSize(query.limit);
+    const skip = query.skip ?? 0;
+    if (!Number.isSafeInteger(skip) || skip < 0) throw new AppError('VALIDATION', 'Rows to skip must be a whole number, 0 or more.', { field: 'skip' });
+    const shape = { ...this.shapeOf(query, search), side, skip: skip > 0 };
+    const rows = this.statements.get(`page|${JSON.stringify(shape)}`, () => receivedPageSql(shape)).all({
+      ...this.filterParams(query),
+      ...params,
+      ...(skip > 0 ? { skip } : {}),
+      limit: size + 1,
     }) as ReceivedRow[];
-    return searchPage(rows, size, toInboxFax);
+    const beyond = rows.length > size;
+    const kept = beyond ? rows.slice(0, size) : rows;
+    if (side === 'before') kept.reverse();
+    // Reading down, rows lie above unless this is the top; reading up, rows lie below the position.
+    const moreAbove = side === 'before' ? beyond : side === 'after' || skip > 0;
+    const moreBelow = side === 'before' ? true : beyond;
+    return { rows: kept, first: moreAbove ? (kept[0] ?? null) : null, last: moreBelow ? (kept[kept.length - 1] ?? null) : null };
+  }
+
+  private countOf(filter: ReceivedFilter, search: boolean, position: Record<string, unknown> | null, match?: string): number {
+    const shape = { ...this.shapeOf(filter, search), side: position ? ('before' as const) : null };
+    const row = this.statements.get(`count|${JSON.stringify(shape)}`, () => receivedCountSql(shape)).get({
+      ...this.filterParams(filter),
+      ...(position ?? {}),
+      ...(match ? { match } : {}),
+    }) as { n: number };
+    return row.n;
+  }
+
+  private shapeOf(filter: ReceivedFilter, search: boolean): Omit<ReceivedListShape, 'side'> {
+    return { search, accountId: filter.accountId !== undefined, unreadOnly: filter.unreadOnly === true, from: filter.from != null, to: filter.to != null };
+  }
+
+  private filterParams(filter: ReceivedFilter): Record<string, unknown> {
+    return {
+      ...(filter.accountId !== undefined ? { accountId: filter.accountId } : {}),
+      ...(filter.from != null ? { from: isoUtc(filter.from, 'from') } : {}),
+      ...(filter.to != null ? { to: isoUtc(filter.to, 'to') } : {}),
+    };
   }
 
   countUnread(accountId?: string): number {

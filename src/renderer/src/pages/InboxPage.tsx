@@ -26,7 +26,7 @@ const handledTargets = new WeakSet<NavTarget>();
 
 export function InboxPage(): JSX.Element {
   const store = useInboxStore();
-  const { filters, items, next, status, error, loadingMore, activeId, opened, notice, printing, unread } = store;
+  const { filters, window: listWindow, items, status, error, loadingMore, activeId, opened, notice, printing, unread } = store;
   const accounts = useAccountsStore((s) => s.accounts);
   const target = useAppStore((s) => s.target);
   const autoPrint = useAppStore((s) => s.settings?.values.autoPrintInbound ?? false);
@@ -49,7 +49,7 @@ export function InboxPage(): JSX.Element {
     void useInboxStore.getState().openByRef(target.accountId, target.faxId);
   }, [target]);
 
-  const loadMore = useCallback(() => void useInboxStore.getState().loadMore(), []);
+  const showRows = useCallback((first: number, last: number) => useInboxStore.getState().showRows(first, last), []);
   const activate = useCallback((id: string) => useInboxStore.getState().setActive(id), []);
   const open = useCallback((id: string) => {
     const state = useInboxStore.getState();
@@ -134,21 +134,21 @@ export function InboxPage(): JSX.Element {
               Loading faxes…
             </p>
           ) : null}
-          {status === 'ready' && items.length === 0 ? (
+          {status === 'ready' && listWindow.total === 0 ? (
             <p className="muted inbox-empty" role="status">
               {hasFilters(filters) ? 'No fax matches these filters.' : 'No faxes received yet. New faxes show up here as soon as they arrive.'}
             </p>
           ) : null}
           <InboxList
+            position={listWindow}
             items={items}
-            hasMore={next !== null}
             loadingMore={loadingMore}
             activeId={activeId}
             selectedId={opened?.fax.id ?? null}
             accountLabels={accountLabels}
             now={now}
             label={listLabel}
-            onLoadMore={loadMore}
+            onShowRows={showRows}
             onActivate={activate}
             onOpen={open}
             onDelete={askDelete}

@@ -1,8 +1,10 @@
 /**
- * The Inbox: the loaded part of the list (keyset pages from inbox:list, never the whole history), the
- * filters, the fax open in the viewer, and the actions on it. `inbox:changed` is applied in place
- * (`handleChange`): new faxes merged into the loaded rows, changed rows re-read, deleted rows taken
- * out, so the selection and the scroll position survive. The unread count (status bar, sidebar badge)
+ * The Inbox: the part of the list around the view (a window of keyset pages from inbox:list, never the
+ * whole history: features/inbox/list-window.ts), the filters, the fax open in the viewer, and the
+ * actions on it. The list says which rows are in view (`showRows`); one page is read at a time for it.
+ * `inbox:changed` is applied in place (`handleChange`): changed rows re-read, deleted rows taken out,
+ * and when rows may have moved (new faxes, rows gone that were not held) the page at the view is read
+ * again with its position, so the selection and the scroll position survive. The unread count (status bar, sidebar badge)
  * is kept here too: main's count from `sync:status` when the page connects (useInboxFeed), then the
  * one every `inbox:changed` and every mark or delete answer carries.
  *
@@ -17,7 +19,8 @@ import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { downloadContent } from '../features/files/download';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
-import { appendPage, base64ToBytes, filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, mergeFreshPage, NO_FILTERS, orderOf, patchRows, removeRows, type InboxFilters } from '../features/inbox/paging';
+import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../features/inbox/list-window';
+import { base64ToBytes, filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
 import { printDocument, type FaxDocument } from '../features/viewer';
 import { useAppStore } from './app-store';
 
@@ -47,11 +50,14 @@ export interface PrintProgress {
 
 export interface InboxState {
   filters: InboxFilters;
+  /** The rows held, where they sit in the whole list, and its length. */
+  window: ListWindow;
+  /** The window's rows, in list order. */
   items: InboxFax[];
-  next: string | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   /** Why the list could not be read (a sentence to show). */
   error: string | null;
+  /** A page is on its way (the list says it is busy). */
   loadingMore: boolean;
   /** The row the keyboard is on. */
   activeId: string | null;
@@ -66,7 +72,8 @@ export interface InboxState {
   setFilters(patch: Partial<InboxFilters>): void;
   clearFilters(): void;
   reload(): Promise<void>;
-  loadMore(): Promise<void>;
+  /** The rows in view (indexes in the whole list): the rows near them are read if they are not held. */
+  showRows(first: number, last: number): void;
   setActive(id: string | null): void;
   open(id: string, known?: InboxFax): Promise<void>;
   openByRef(accountId: string, faxId: string): Promise<void>;
@@ -92,7 +99,7 @@ let printQueue: Promise<void> = Promise.resolve();
 
 /** Changes are gathered this long, so a burst of events reads the list once. */
 const CHANGE_BATCH_MS = 120;
-/** Changed rows re-read one by one at most; more than that and the first page is read again instead. */
+/** Changed rows re-read one by one at most; more than that and the page at the view is read again instead. */
 const MAX_PATCHED_ROWS = 40;
 
 export const useInboxStore = create<InboxState>((set, get) => {
@@ -100,11 +107,75 @@ export const useInboxStore = create<InboxState>((set, get) => {
     return fax.accountId === accountId && fax.faxId === faxId;
   }
 
+  /** The window (and its rows) after a change. */
+  function held(window: ListWindow): Pick<InboxState, 'window' | 'items'> {
+    return { window, items: windowRows(window) };
+  }
+
+  /** Every held row passed through `change`. */
+  function changeRows(state: InboxState, change: (fax: InboxFax) => InboxFax): Pick<InboxState, 'window' | 'items'> | object {
+    const window = withChangedRows(state.window, change);
+    return window === state.window ? {} : held(window);
+  }
+
   function applyFax(fax: InboxFax): void {
     set((state) => ({
-      items: patchRows(state.items, [fax]),
+      ...changeRows(state, (row) => (row.id === fax.id ? fax : row)),
       opened: state.opened && state.opened.fax.id === fax.id ? { ...state.opened, fax } : state.opened,
     }));
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Reading the list around the view, one page at a time
+
+  /** The rows in view, as the list last said. */
+  let view: ListView = { first: 0, last: 0 };
+  let reading = false;
+  /** Rows may have moved (new faxes, rows gone that were not held): read the page at the view with its position. */
+  let stale = false;
+  /** The last read failed: wait for the view to move (or a reload) before trying again. */
+  let failed = false;
+
+  function applyLoad(window: ListWindow, load: WindowLoad, page: Awaited<ReturnType<typeof readPage>>): ListWindow {
+    switch (load.kind) {
+      case 'older':
+        return withOlder(window, page);
+      case 'newer':
+        return withNewer(window, page);
+      case 'jump':
+        return windowAt(page);
+    }
+  }
+
+  function readPage(filters: InboxFilters, load: WindowLoad) {
+    return unwrap(faxdesk.inbox.list(listInput(filters, load, INBOX_MORE_PAGE_SIZE)));
+  }
+
+  async function readAroundView(): Promise<void> {
+    if (reading || failed) return;
+    const state = get();
+    if (state.status !== 'ready') return;
+    const load: WindowLoad | null = stale ? { kind: 'jump', skip: jumpSkip(view) } : nextLoad(state.window, view, INBOX_MORE_PAGE_SIZE);
+    if (!load) return;
+    stale = false;
+    const generation = listGeneration;
+    reading = true;
+    set({ loadingMore: true });
+    try {
+      const page = await readPage(state.filters, load);
+      if (generation !== listGeneration) return;
+      set((current) => held(applyLoad(current.window, load, page)));
+    } catch (error) {
+      if (generation !== listGeneration) return;
+      failed = true;
+      set({ notice: { kind: 'error', text: `More faxes could not be loaded: ${errorMessage(error)}` } });
+    } finally {
+      if (generation === listGeneration) {
+        reading = false;
+        set({ loadingMore: false });
+      }
+    }
+    void readAroundView();
   }
 
   async function loadImage(id: string, generation: number): Promise<void> {
@@ -133,29 +204,27 @@ export const useInboxStore = create<InboxState>((set, get) => {
     const batch = pending;
     pending = null;
     if (!batch) return;
-    const state = get();
     if (batch.deleted.size > 0) {
-      const gone = [...batch.deleted];
-      set((s) => ({
-        items: removeRows(s.items, gone),
-        opened: s.opened && batch.deleted.has(s.opened.fax.id) ? null : s.opened,
-        notice: s.opened && batch.deleted.has(s.opened.fax.id) ? { kind: 'info', text: 'The fax you had open was deleted.' } : s.notice,
-      }));
+      const gone = batch.deleted;
+      set((s) => {
+        const { window, removed } = withoutRows(s.window, gone);
+        // A fax gone that was not held may have been above the view: where everything sits is read again.
+        if (removed < gone.size) stale = true;
+        return {
+          ...held(window),
+          opened: s.opened && gone.has(s.opened.fax.id) ? null : s.opened,
+          notice: s.opened && gone.has(s.opened.fax.id) ? { kind: 'info', text: 'The fax you had open was deleted.' } : s.notice,
+        };
+      });
     }
-    if (state.status !== 'ready') return; // a list on its way has the news already
+    if (get().status !== 'ready') return; // a list on its way has the news already
     const generation = listGeneration;
     const loaded = new Set(get().items.map((fax) => fax.id));
     const openedId = get().opened?.fax.id;
     const toPatch = [...batch.changed].filter((id) => loaded.has(id) || id === openedId);
-    if (batch.arrived || toPatch.length > MAX_PATCHED_ROWS) {
-      try {
-        const page = await unwrap(faxdesk.inbox.list(listInput(get().filters)));
-        if (generation !== listGeneration) return;
-        set((s) => ({ items: mergeFreshPage(s.items, page.items, { order: orderOf(s.filters), hasMore: s.next !== null }) }));
-      } catch {
-        // The next change or a reload reads it again; the rows shown stay as they were.
-      }
-    }
+    // New faxes move the rows below them down: the page at the view is read again with its position.
+    if (batch.arrived || toPatch.length > MAX_PATCHED_ROWS) stale = true;
+    if (stale) void readAroundView();
     if (toPatch.length > 0 && toPatch.length <= MAX_PATCHED_ROWS) {
       const read = await Promise.all(toPatch.map((id) => unwrap(faxdesk.inbox.get({ id })).then((d) => d.fax, () => null)));
       if (generation !== listGeneration) return;
@@ -170,8 +239,8 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
   return {
     filters: NO_FILTERS,
+    window: EMPTY_WINDOW,
     items: [],
-    next: null,
     status: 'idle',
     error: null,
     loadingMore: false,
@@ -192,36 +261,32 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
     reload: async () => {
       const generation = ++listGeneration;
+      reading = false;
+      stale = false;
+      failed = false;
       const filters = get().filters;
       const problem = filtersProblem(filters);
       if (problem) {
-        set({ status: 'error', error: problem, items: [], next: null, loadingMore: false });
+        set({ status: 'error', error: problem, ...held(EMPTY_WINDOW), loadingMore: false });
         return;
       }
       set({ status: 'loading', error: null, loadingMore: false });
       try {
         const page = await unwrap(faxdesk.inbox.list(listInput(filters)));
         if (generation !== listGeneration) return;
-        set({ items: page.items, next: page.next, status: 'ready', error: null });
+        set({ ...held(windowAt(page)), status: 'ready', error: null });
+        void readAroundView();
       } catch (error) {
         if (generation !== listGeneration) return;
-        set({ status: 'error', error: errorMessage(error), items: [], next: null });
+        set({ status: 'error', error: errorMessage(error), ...held(EMPTY_WINDOW) });
       }
     },
 
-    loadMore: async () => {
-      const { next, loadingMore, status, filters } = get();
-      if (!next || loadingMore || status !== 'ready') return;
-      const generation = listGeneration;
-      set({ loadingMore: true });
-      try {
-        const page = await unwrap(faxdesk.inbox.list(listInput(filters, next, INBOX_MORE_PAGE_SIZE)));
-        if (generation !== listGeneration) return;
-        set((state) => ({ items: appendPage(state.items, page.items), next: page.next, loadingMore: false }));
-      } catch (error) {
-        if (generation !== listGeneration) return;
-        set({ loadingMore: false, notice: { kind: 'error', text: `More faxes could not be loaded: ${errorMessage(error)}` } });
-      }
+    showRows: (first, last) => {
+      if (first === view.first && last === view.last) return;
+      view = { first, last };
+      failed = false;
+      void readAroundView();
     },
 
     setActive: (id) => set({ activeId: id }),
@@ -247,7 +312,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
           const readAt = new Date().toISOString();
           if (generation === openGeneration) {
             set((state) => ({
-              items: state.items.map((f) => (f.id === id ? { ...f, readAt } : f)),
+              ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
               opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: true } : state.opened,
             }));
           }
@@ -275,7 +340,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
         get().setUnread(result.unread);
         const readAt = new Date().toISOString();
         set((state) => ({
-          items: state.items.map((f) => (f.id === id ? { ...f, readAt } : f)),
+          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
           opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: false } : state.opened,
           notice: { kind: 'info', text: 'Marked as read.' },
         }));
@@ -289,7 +354,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
         const result = await unwrap(faxdesk.inbox.markUnread({ ids: [id] }));
         get().setUnread(result.unread);
         set((state) => ({
-          items: state.items.map((f) => (f.id === id ? { ...f, readAt: null } : f)),
+          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt: null } : f)),
           opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt: null }, markedRead: false } : state.opened,
           notice: { kind: 'info', text: 'Marked as unread.' },
         }));
@@ -304,9 +369,11 @@ export const useInboxStore = create<InboxState>((set, get) => {
         get().setUnread(result.unread);
         set((state) => {
           const index = state.items.findIndex((f) => f.id === id);
-          const items = removeRows(state.items, [id]);
+          const { window } = withoutRows(state.window, new Set([id]));
+          const items = windowRows(window);
           const neighbour = index < 0 ? null : (items[index] ?? items[index - 1] ?? null);
           return {
+            window,
             items,
             activeId: state.activeId === id ? (neighbour?.id ?? null) : state.activeId,
             opened: state.opened && state.opened.fax.id === id ? null : state.opened,

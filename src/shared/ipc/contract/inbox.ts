@@ -1,6 +1,8 @@
 /**
  * Inbox (received faxes), Activity (the service's webhook delivery log) and background sync status.
- * Lists are keyset-paged: pass back `next` as `cursor` for the following page (an opaque string).
+ * Lists are keyset-paged: pass back `next` as `cursor` for the following page (an opaque string). The
+ * Inbox list also pages upwards (`previous` with direction 'newer') and can start anywhere (`skip`), so
+ * the page holds only the rows around the view, however long the history.
  * Events carry only what changed (ids), so a page refetches what it shows. Outbound jobs the sync
  * updates or imports are announced with the outbox's own `outbox:changed` (contract/outbox.ts).
  */
@@ -15,8 +17,19 @@ import type { SyncStatus } from '../../domain/sync';
 
 export interface InboxPage {
   items: InboxFax[];
-  /** Pass back as `cursor` for the next page; null when this page is the last. */
+  /** Pass back as `cursor` for the older rows after this page; null when this page is the last. */
   next: string | null;
+  /** Pass back as `cursor`, with direction 'newer', for the rows above this page; null when it starts at the top. */
+  previous: string | null;
+  /** Asked for with `count`: where the page starts in the whole list, and how long the list is. */
+  position: ListPosition | null;
+}
+
+export interface ListPosition {
+  /** How many rows of the list come before the page's first row (its index). */
+  offset: number;
+  /** How many rows the filters match in all. */
+  total: number;
 }
 
 export interface InboxFaxDetail {
@@ -92,6 +105,8 @@ const Id = z.string().trim().min(1, 'Choose a fax.').max(100);
 const AccountId = z.string().trim().min(1, 'Choose an account.').max(100);
 const FaxId = z.string().trim().min(1).max(200);
 const Cursor = z.string().max(500);
+/** Far enough for any inbox; a skip costs a step through the index per row passed. */
+const MAX_SKIP = 10_000_000;
 const Time = z
   .string()
   .trim()
@@ -112,12 +127,22 @@ export const InboxListInputSchema = z
     /** Words to find (number, sender's station id, fax id). */
     search: z.string().trim().max(200).optional(),
     cursor: Cursor.optional(),
+    /** With `cursor`: the older rows after it (down the list), or the newer rows before it (up the list). */
+    direction: z.enum(['older', 'newer']).default('older'),
+    /** Rows passed over before the page starts: a jump into the list (the scroll bar dragged far) without reading its way there. */
+    skip: z.number().int().min(0).max(MAX_SKIP).default(0),
     limit: z.number().int().min(1).max(200).default(50),
+    /** Also say where the page starts and how many rows the list has (`position`); it costs a count, so only when needed. */
+    count: z.boolean().default(false),
   })
   .strict()
   .refine((v) => v.from === undefined || v.to === undefined || Date.parse(v.from) <= Date.parse(v.to), {
     message: 'The start of the date range is after its end.',
     path: ['from'],
+  })
+  .refine((v) => v.direction === 'older' || v.cursor !== undefined, {
+    message: 'Reading up the list (direction "newer") starts from a row: pass the `previous` of a page as the cursor.',
+    path: ['direction'],
   });
 export type InboxListInput = z.output<typeof InboxListInputSchema>;
 

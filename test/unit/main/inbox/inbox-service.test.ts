@@ -6,7 +6,8 @@ import { createGate } from '../../../../src/main/ipc/gate';
 import { silentLogger } from '../../../../src/main/platform/logger';
 import { ReceivedRepository } from '../../../../src/main/store/repositories/received-repository';
 import type { HandlerTable } from '../../../../src/main/ipc/gate';
-import type { InboxChange } from '../../../../src/shared/ipc/contract/inbox';
+import type { CallInput } from '../../../../src/shared/ipc/contract';
+import { InboxListInputSchema, type InboxChange, type InboxPage } from '../../../../src/shared/ipc/contract/inbox';
 import { ACCOUNT, T0, harness, iso, type Harness } from '../sync/sync-fixtures';
 
 let h: Harness;
@@ -27,6 +28,13 @@ async function inboxOfSix(): Promise<string[]> {
   return [0, 1, 2, 3, 4, 5].map((i) => received.getByFaxId(ACCOUNT, `f${i}`)!.id);
 }
 
+/** inbox:list as the gate calls it: the input parsed by the contract's schema first. */
+function list(input: CallInput<'inbox:list'>): InboxPage {
+  return h.module.inbox.list(InboxListInputSchema.parse(input));
+}
+
+const faxIds = (page: InboxPage) => page.items.map((f) => f.faxId);
+
 function changes(): InboxChange[] {
   return h.events.filter((e) => e.event === 'inbox:changed').map((e) => e.payload as InboxChange);
 }
@@ -35,25 +43,65 @@ describe('InboxService: the Inbox page', () => {
   it('lists newest first in keyset pages, with unread, date range and number filters', async () => {
     const ids = await inboxOfSix();
     const inbox = h.module.inbox;
-    const first = inbox.list({ unreadOnly: false, limit: 4 });
-    expect(first.items.map((f) => f.faxId)).toEqual(['f5', 'f4', 'f3', 'f2']);
-    const second = inbox.list({ unreadOnly: false, limit: 4, cursor: first.next! });
-    expect(second.items.map((f) => f.faxId)).toEqual(['f1', 'f0']);
+    const first = list({ limit: 4 });
+    expect(faxIds(first)).toEqual(['f5', 'f4', 'f3', 'f2']);
+    expect(first.previous).toBeNull();
+    expect(first.position).toBeNull();
+    const second = list({ limit: 4, cursor: first.next! });
+    expect(faxIds(second)).toEqual(['f1', 'f0']);
     expect(second.next).toBeNull();
 
     inbox.markRead([ids[5]!, ids[4]!]);
-    expect(inbox.list({ unreadOnly: true, limit: 50 }).items.map((f) => f.faxId)).toEqual(['f3', 'f2', 'f1', 'f0']);
+    expect(faxIds(list({ unreadOnly: true }))).toEqual(['f3', 'f2', 'f1', 'f0']);
 
-    const range = inbox.list({ unreadOnly: false, limit: 50, from: iso(T0 - 4 * HOUR), to: iso(T0 - 2 * HOUR) });
-    expect(range.items.map((f) => f.faxId)).toEqual(['f4', 'f3', 'f2']);
-    const pagedRange = inbox.list({ unreadOnly: false, limit: 2, from: iso(T0 - 4 * HOUR), to: iso(T0 - 2 * HOUR) });
-    expect(pagedRange.items.map((f) => f.faxId)).toEqual(['f4', 'f3']);
-    expect(inbox.list({ unreadOnly: false, limit: 2, from: iso(T0 - 4 * HOUR), cursor: pagedRange.next! }).items.map((f) => f.faxId)).toEqual(['f2']);
+    const range = list({ from: iso(T0 - 4 * HOUR), to: iso(T0 - 2 * HOUR) });
+    expect(faxIds(range)).toEqual(['f4', 'f3', 'f2']);
+    const pagedRange = list({ limit: 2, from: iso(T0 - 4 * HOUR), to: iso(T0 - 2 * HOUR) });
+    expect(faxIds(pagedRange)).toEqual(['f4', 'f3']);
+    expect(faxIds(list({ limit: 2, from: iso(T0 - 4 * HOUR), cursor: pagedRange.next! }))).toEqual(['f2']);
 
-    const bySender = inbox.list({ unreadOnly: false, limit: 50, number: '617-555-0181' });
-    expect(bySender.items.map((f) => f.faxId).sort()).toEqual(['f1', 'f3', 'f5']);
-    expect(inbox.list({ unreadOnly: true, limit: 50, number: '0181' }).items.map((f) => f.faxId).sort()).toEqual(['f1', 'f3']);
-    expect(() => inbox.list({ unreadOnly: false, limit: 5, cursor: 'garbage' })).toThrow(/start again from the first page/);
+    const bySender = list({ number: '617-555-0181' });
+    expect(faxIds(bySender).sort()).toEqual(['f1', 'f3', 'f5']);
+    expect(faxIds(list({ unreadOnly: true, number: '0181' })).sort()).toEqual(['f1', 'f3']);
+    expect(() => list({ limit: 5, cursor: 'garbage' })).toThrow(/start again from the first page/);
+  });
+
+  it('reads up the list from a page, jumps into it, and says where a page starts and how long the list is', async () => {
+    await inboxOfSix();
+    const counted = list({ limit: 2, skip: 2, count: true });
+    expect(faxIds(counted)).toEqual(['f3', 'f2']);
+    expect(counted.position).toEqual({ offset: 2, total: 6 });
+    // Up from that page: the rows just above it, newest first, then the top.
+    const above = list({ limit: 1, cursor: counted.previous!, direction: 'newer', count: true });
+    expect(faxIds(above)).toEqual(['f4']);
+    expect(above.position).toEqual({ offset: 1, total: 6 });
+    const top = list({ limit: 5, cursor: above.previous!, direction: 'newer' });
+    expect(faxIds(top)).toEqual(['f5']);
+    expect(top.previous).toBeNull();
+    expect(faxIds(list({ limit: 5, cursor: top.next! }))).toEqual(['f4', 'f3', 'f2', 'f1', 'f0']);
+    // Past the end: nothing, placed at the end.
+    expect(list({ skip: 40, count: true })).toEqual({ items: [], next: null, previous: null, position: { offset: 6, total: 6 } });
+    // Counted with the filters, searches included.
+    expect(list({ number: '0181', count: true }).position).toEqual({ offset: 0, total: 3 });
+    expect(list({ number: '0181', skip: 1, limit: 1, count: true })).toMatchObject({ position: { offset: 1, total: 3 } });
+    expect(list({ from: iso(T0 - 4 * HOUR), to: iso(T0 - 2 * HOUR), count: true }).position).toEqual({ offset: 0, total: 3 });
+    // Reading up needs a row to read up from.
+    expect(InboxListInputSchema.safeParse({ direction: 'newer' }).error?.issues[0]).toMatchObject({ path: ['direction'] });
+  });
+
+  it('pages a filtered search whole: the filters are part of the query, so no page comes back short', async () => {
+    const ids = await inboxOfSix();
+    h.module.inbox.markRead([ids[5]!, ids[1]!]);
+    // Senders 0181 (f1, f3, f5) minus those read (f5, f1): one fax, on a full first page; no rounds of reading.
+    const unread = list({ number: '0181', unreadOnly: true, limit: 1, count: true });
+    expect(faxIds(unread)).toEqual(['f3']);
+    expect(unread.position).toEqual({ offset: 0, total: 1 });
+    expect(unread.next).toBeNull();
+    // Sender 0170 (f0, f2, f4) since f1: two faxes, a page of one each (a search lists by arrival in the history).
+    const ranged = list({ number: '0170', from: iso(T0 - 5 * HOUR), limit: 1 });
+    const rest = list({ number: '0170', from: iso(T0 - 5 * HOUR), limit: 1, cursor: ranged.next! });
+    expect([...faxIds(ranged), ...faxIds(rest)].sort()).toEqual(['f2', 'f4']);
+    expect(rest.next).toBeNull();
   });
 
   it('marks read and unread: writes only what changes, updates the badge and says so', async () => {

@@ -1,37 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxFax } from '../../../../src/shared/domain/history';
 import { InboxListInputSchema } from '../../../../src/shared/ipc/contract/inbox';
-import {
-  anchoredScrollTop,
-  appendPage,
-  base64ToBytes,
-  filtersProblem,
-  hasFilters,
-  listInput,
-  localDayBound,
-  mergeFreshPage,
-  movedIndex,
-  NO_FILTERS,
-  orderOf,
-  patchRows,
-  removeRows,
-} from '../../../../src/renderer/src/features/inbox/paging';
-import { fax } from './fixtures';
-
-const at = (minute: number) => `2026-03-01T09:${String(minute).padStart(2, '0')}:00.000Z`;
-const row = (id: string, minute: number, extra: Partial<InboxFax> = {}) => fax({ id, completedAt: at(minute), ...extra });
-const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
+import { anchoredScrollTop, base64ToBytes, filtersProblem, hasFilters, listInput, localDayBound, movedIndex, NO_FILTERS } from '../../../../src/renderer/src/features/inbox/paging';
 
 describe('the inbox:list input', () => {
-  it('asks for the first page with no filters', () => {
-    expect(listInput(NO_FILTERS)).toEqual({ unreadOnly: false, limit: 50 });
+  it('asks for the first page with no filters, counted (the list is as long as the history)', () => {
+    expect(listInput(NO_FILTERS)).toEqual({ unreadOnly: false, limit: 50, count: true });
     expect(hasFilters(NO_FILTERS)).toBe(false);
   });
 
-  it('passes search, number, unread, account and the cursor; trims words; leaves empty ones out', () => {
-    const input = listInput({ ...NO_FILTERS, search: '  0170 ', number: ' 312 ', unreadOnly: true, accountId: 'sandbox' }, 'cursor-1');
-    expect(input).toEqual({ unreadOnly: true, limit: 50, search: '0170', number: '312', accountId: 'sandbox', cursor: 'cursor-1' });
+  it('passes search, number, unread and account; trims words; leaves empty ones out', () => {
+    const input = listInput({ ...NO_FILTERS, search: '  0170 ', number: ' 312 ', unreadOnly: true, accountId: 'sandbox' });
+    expect(input).toEqual({ unreadOnly: true, limit: 50, search: '0170', number: '312', accountId: 'sandbox', count: true });
     expect(listInput({ ...NO_FILTERS, search: '   ' }).search).toBeUndefined();
+  });
+
+  it('reads down from a cursor, up from one, or afresh at a position (counted); main accepts each', () => {
+    const older = listInput(NO_FILTERS, { kind: 'older', cursor: 'c1' }, 200);
+    const newer = listInput(NO_FILTERS, { kind: 'newer', cursor: 'c0' }, 200);
+    const jump = listInput(NO_FILTERS, { kind: 'jump', skip: 41_970 }, 200);
+    expect(older).toEqual({ unreadOnly: false, limit: 200, cursor: 'c1' });
+    expect(newer).toEqual({ unreadOnly: false, limit: 200, cursor: 'c0', direction: 'newer' });
+    expect(jump).toEqual({ unreadOnly: false, limit: 200, skip: 41_970, count: true });
+    for (const input of [older, newer, jump]) expect(InboxListInputSchema.safeParse(input).success).toBe(true);
   });
 
   it('turns local calendar days into the start and the end of those days, which main accepts', () => {
@@ -48,77 +38,42 @@ describe('the inbox:list input', () => {
     expect(filtersProblem({ ...NO_FILTERS, fromDay: '2026-03-02', toDay: '2026-03-01' })).toBe('The start of the date range is after its end.');
     expect(filtersProblem({ ...NO_FILTERS, fromDay: '2026-03-01', toDay: '2026-03-01' })).toBeNull();
   });
-
-  it('knows a search lists by arrival, a plain list by the time received', () => {
-    expect(orderOf(NO_FILTERS)).toBe('received');
-    expect(orderOf({ ...NO_FILTERS, unreadOnly: true })).toBe('received');
-    expect(orderOf({ ...NO_FILTERS, search: 'acme' })).toBe('arrival');
-    expect(orderOf({ ...NO_FILTERS, number: '0170' })).toBe('arrival');
-  });
-});
-
-describe('merging pages', () => {
-  it('appends the next page without showing a row twice', () => {
-    const loaded = [row('a', 30), row('b', 20)];
-    expect(ids(appendPage(loaded, [row('b', 20), row('c', 10)]))).toEqual(['a', 'b', 'c']);
-  });
-
-  it('puts a new fax where it sorts, newest first, and updates rows already loaded', () => {
-    const loaded = [row('a', 30), row('b', 20), row('c', 10)];
-    const fresh = [row('n', 40), row('a', 30, { readAt: at(45) }), row('m', 25), row('b', 20)];
-    const merged = mergeFreshPage(loaded, fresh, { order: 'received', hasMore: false });
-    expect(ids(merged)).toEqual(['n', 'a', 'm', 'b', 'c']);
-    expect(merged[1]!.readAt).toBe(at(45));
-  });
-
-  it('leaves a new fax older than everything loaded to the pages still to come', () => {
-    const loaded = [row('a', 30), row('b', 20)];
-    const fresh = [row('a', 30), row('old', 5)];
-    expect(ids(mergeFreshPage(loaded, fresh, { order: 'received', hasMore: true }))).toEqual(['a', 'b']);
-    expect(ids(mergeFreshPage(loaded, fresh, { order: 'received', hasMore: false }))).toEqual(['a', 'b', 'old']);
-  });
-
-  it('puts a new fax first among equal times, and on top of a search (arrival order)', () => {
-    const loaded = [row('a', 30), row('b', 20)];
-    expect(ids(mergeFreshPage(loaded, [row('n', 30)], { order: 'received', hasMore: false }))).toEqual(['n', 'a', 'b']);
-    expect(ids(mergeFreshPage(loaded, [row('n', 1), row('a', 30)], { order: 'arrival', hasMore: true }))).toEqual(['n', 'a', 'b']);
-  });
-
-  it('returns the same rows (in a new array) when nothing is new', () => {
-    const loaded = [row('a', 30), row('b', 20)];
-    const merged = mergeFreshPage(loaded, [row('a', 30)], { order: 'received', hasMore: false });
-    expect(merged).toEqual(loaded);
-  });
-
-  it('patches changed rows in place and removes deleted ones', () => {
-    const loaded = [row('a', 30), row('b', 20)];
-    const patched = patchRows(loaded, [row('b', 20, { imageState: 'failed' }), row('zz', 1)]);
-    expect(ids(patched)).toEqual(['a', 'b']);
-    expect(patched[1]!.imageState).toBe('failed');
-    expect(ids(removeRows(loaded, ['a', 'nope']))).toEqual(['b']);
-  });
 });
 
 describe('keeping the view still', () => {
   const H = 68;
+  const held = (ids: string[], offset = 0) => ({ offset, ids });
   it('scrolls down by the rows inserted above the top row, keeping the offset within it', () => {
-    expect(anchoredScrollTop(['a', 'b', 'c', 'd'], ['n', 'm', 'a', 'b', 'c', 'd'], 2 * H + 10, H)).toBe(4 * H + 10);
+    expect(anchoredScrollTop(held(['a', 'b', 'c', 'd']), held(['n', 'm', 'a', 'b', 'c', 'd']), 2 * H + 10, H)).toBe(4 * H + 10);
   });
 
   it('moves nothing at the very top (new faxes come into view) or when nothing moved', () => {
-    expect(anchoredScrollTop(['a', 'b'], ['n', 'a', 'b'], 0, H)).toBe(0);
-    expect(anchoredScrollTop(['a', 'b', 'c'], ['a', 'b', 'c', 'd'], H, H)).toBe(H);
+    expect(anchoredScrollTop(held(['a', 'b']), held(['n', 'a', 'b']), 0, H)).toBe(0);
+    expect(anchoredScrollTop(held(['a', 'b', 'c']), held(['a', 'b', 'c', 'd']), H, H)).toBe(H);
   });
 
   it('tells a page appended below from rows inserted above in a list that also grew', () => {
     const loaded = Array.from({ length: 1000 }, (_, i) => `r${i}`);
-    expect(anchoredScrollTop(loaded, [...loaded, 'n1', 'n2'], 500 * H + 3, H)).toBe(500 * H + 3);
-    expect(anchoredScrollTop(['a', 'b', 'c'], ['a', 'x', 'b', 'c', 'd'], 2 * H, H)).toBe(3 * H);
+    expect(anchoredScrollTop(held(loaded), held([...loaded, 'n1', 'n2']), 500 * H + 3, H)).toBe(500 * H + 3);
+    expect(anchoredScrollTop(held(['a', 'b', 'c']), held(['a', 'x', 'b', 'c', 'd']), 2 * H, H)).toBe(3 * H);
   });
 
   it('scrolls up when rows above were removed, and anchors on the next row when the top row itself went', () => {
-    expect(anchoredScrollTop(['a', 'b', 'c', 'd'], ['c', 'd'], 2 * H, H)).toBe(0);
-    expect(anchoredScrollTop(['a', 'b', 'c', 'd'], ['a', 'd'], 2 * H + 5, H)).toBe(5); // 'd' stays one row below the top of the view
+    expect(anchoredScrollTop(held(['a', 'b', 'c', 'd']), held(['c', 'd']), 2 * H, H)).toBe(0);
+    expect(anchoredScrollTop(held(['a', 'b', 'c', 'd']), held(['a', 'd']), 2 * H + 5, H)).toBe(5); // 'd' stays one row below the top of the view
+  });
+
+  it('stays still when pages held above the view are dropped, and follows its rows when their index moves', () => {
+    const rows = Array.from({ length: 600 }, (_, i) => `r${i}`);
+    // Rows 5,000-5,599 held, the view at 5,450: the first 200 dropped, 200 more read below.
+    const after = held([...rows.slice(200), ...Array.from({ length: 200 }, (_, i) => `s${i}`)], 5_200);
+    expect(anchoredScrollTop(held(rows, 5_000), after, 5_450 * H + 7, H)).toBe(5_450 * H + 7);
+    // The same rows now at index 5,003 (three faxes arrived above them): the view moves down with them.
+    expect(anchoredScrollTop(held(rows, 5_000), held(rows, 5_003), 5_450 * H + 7, H)).toBe(5_453 * H + 7);
+  });
+
+  it('leaves the view where it is when it held none of the rows now held (a jump)', () => {
+    expect(anchoredScrollTop(held(['a', 'b'], 0), held(['x', 'y'], 40_000), 40_010 * H, H)).toBe(40_010 * H);
   });
 });
 

@@ -1,22 +1,26 @@
 /**
- * The received faxes as a virtualised listbox: only the rows in view (plus a few) are in the page, so
- * 100,000 faxes scroll like 100; reaching the end of what is loaded asks for the next keyset page.
+ * The received faxes as a virtualised listbox as long as the whole list: only the rows in view (plus a
+ * few) are in the page, and only a window of pages around them is held (list-window.ts), so 100,000
+ * faxes scroll like 100. Rows not held yet are drawn as placeholders while they are read.
  *
  * Keyboard (focus on the list): ↑/↓ or k/j move, Home/End, Page Up/Down, Enter opens, Delete deletes
  * (after the confirmation). The row the keyboard is on is the listbox's active descendant; the open
  * fax is the selected option. Rows inserted above the view (a new fax) do not move what is in view.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { InboxFax } from '../../../../shared/domain/history';
+import { useFixedRows } from '../../hooks/use-fixed-rows';
 import { inboxRowModel } from './format';
-import { anchoredScrollTop, movedIndex } from './paging';
+import type { ListWindow } from './list-window';
+import { anchoredScrollTop, movedIndex, type HeldRows } from './paging';
 
 export const INBOX_ROW_HEIGHT = 68;
 
 export interface InboxListProps {
+  /** Where the rows held sit in the whole list, and its length. */
+  position: Pick<ListWindow, 'offset' | 'total'>;
+  /** The rows held. */
   items: readonly InboxFax[];
-  hasMore: boolean;
   loadingMore: boolean;
   activeId: string | null;
   selectedId: string | null;
@@ -24,7 +28,8 @@ export interface InboxListProps {
   accountLabels: ReadonlyMap<string, string> | null;
   now: Date;
   label: string;
-  onLoadMore(): void;
+  /** The rows in view changed (indexes in the whole list). */
+  onShowRows(first: number, last: number): void;
   onActivate(id: string): void;
   onOpen(id: string): void;
   onDelete(id: string): void;
@@ -35,46 +40,46 @@ function optionId(id: string): string {
 }
 
 export function InboxList(props: InboxListProps): JSX.Element {
-  const { items, hasMore, loadingMore, activeId, selectedId, accountLabels, now, label, onLoadMore, onActivate, onOpen, onDelete } = props;
+  const { position, items, loadingMore, activeId, selectedId, accountLabels, now, label, onShowRows, onActivate, onOpen, onDelete } = props;
+  const { offset, total } = position;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const count = items.length + (hasMore ? 1 : 0);
-  // Stable between renders: a new key function makes the virtualizer lay out every row again.
-  const getItemKey = useCallback((index: number) => items[index]?.id ?? 'more', [items]);
-  const getScrollElement = useCallback(() => scrollRef.current, []);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement,
-    estimateSize: rowHeight,
-    overscan: 10,
-    getItemKey,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const lastIndex = rows.length > 0 ? rows[rows.length - 1]!.index : -1;
+  const { rows, totalSize, scrollToIndex } = useFixedRows({ scrollRef, count: total, rowHeight: INBOX_ROW_HEIGHT, overscan: 10 });
+  const firstIndex = rows.length > 0 ? rows[0]!.index : 0;
+  const lastIndex = rows.length > 0 ? rows[rows.length - 1]!.index : 0;
 
-  useEffect(() => {
-    if (hasMore && !loadingMore && lastIndex >= items.length - 5) onLoadMore();
-  }, [hasMore, loadingMore, lastIndex, items.length, onLoadMore]);
+  useEffect(() => onShowRows(firstIndex, lastIndex), [firstIndex, lastIndex, onShowRows]);
 
   // Keep the rows in view where they are when rows are inserted or removed above them.
-  const previousIds = useRef<string[]>([]);
+  const previousHeld = useRef<HeldRows>({ offset: 0, ids: [] });
   const ids = useMemo(() => items.map((fax) => fax.id), [items]);
   useLayoutEffect(() => {
     const element = scrollRef.current;
-    const before = previousIds.current;
-    previousIds.current = ids;
-    if (!element || before.length === 0) return;
-    const next = anchoredScrollTop(before, ids, element.scrollTop, INBOX_ROW_HEIGHT);
+    const before = previousHeld.current;
+    const after = { offset, ids };
+    previousHeld.current = after;
+    if (!element || before.ids.length === 0) return;
+    const next = anchoredScrollTop(before, after, element.scrollTop, INBOX_ROW_HEIGHT);
     if (next !== element.scrollTop) element.scrollTop = next;
-  }, [ids]);
+  }, [ids, offset]);
 
   const activeIndex = activeId === null ? -1 : ids.indexOf(activeId);
   const activeIndexNow = useRef(activeIndex);
-  activeIndexNow.current = activeIndex;
+  activeIndexNow.current = activeIndex < 0 ? -1 : offset + activeIndex;
   // Bring the active row into view when another row becomes active (keyboard, a notification click);
   // not when rows arrive above it: the person may have scrolled away on purpose.
   useEffect(() => {
-    if (activeIndexNow.current >= 0) virtualizer.scrollToIndex(activeIndexNow.current, { align: 'auto' });
-  }, [activeId, virtualizer]);
+    if (activeIndexNow.current >= 0) scrollToIndex(activeIndexNow.current);
+  }, [activeId, scrollToIndex]);
+
+  // A key that moves past the rows held (Home, End, a page down at the edge) scrolls there; the row at
+  // that index becomes active once it is read.
+  const wantedIndex = useRef<number | null>(null);
+  useEffect(() => {
+    const wanted = wantedIndex.current;
+    if (wanted === null || wanted < offset || wanted >= offset + items.length) return;
+    wantedIndex.current = null;
+    onActivate(items[wanted - offset]!.id);
+  }, [items, offset, onActivate]);
 
   const onKeyDown = useCallback(
     (event: KeyboardEvent<HTMLDivElement>) => {
@@ -97,13 +102,18 @@ export function InboxList(props: InboxListProps): JSX.Element {
       }
       const element = scrollRef.current;
       const pageRows = element ? Math.floor(element.clientHeight / INBOX_ROW_HEIGHT) - 1 : 10;
-      const next = movedIndex(activeIndex, items.length, event.key, pageRows);
+      const next = movedIndex(activeIndex < 0 ? -1 : offset + activeIndex, total, event.key, pageRows);
       if (next === null) return;
       event.preventDefault();
-      const fax = items[next];
-      if (fax) onActivate(fax.id);
+      const fax = items[next - offset];
+      if (fax) {
+        onActivate(fax.id);
+      } else {
+        wantedIndex.current = next;
+        scrollToIndex(next);
+      }
     },
-    [activeId, activeIndex, items, onActivate, onDelete, onOpen, selectedId],
+    [activeId, activeIndex, items, offset, total, onActivate, onDelete, onOpen, selectedId, scrollToIndex],
   );
 
   const pick = useCallback(
@@ -115,7 +125,7 @@ export function InboxList(props: InboxListProps): JSX.Element {
     [onActivate, onOpen],
   );
 
-  const activeDescendant = activeIndex >= 0 && rows.some((row) => row.index === activeIndex) ? optionId(ids[activeIndex]!) : undefined;
+  const activeDescendant = activeIndex >= 0 && rows.some((row) => row.index === offset + activeIndex) ? optionId(ids[activeIndex]!) : undefined;
 
   return (
     <div
@@ -128,15 +138,12 @@ export function InboxList(props: InboxListProps): JSX.Element {
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
-      <div role="presentation" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div role="presentation" style={{ height: totalSize, position: 'relative' }}>
         {rows.map((row) => {
-          const fax = items[row.index];
+          const fax = items[row.index - offset];
           if (!fax) {
-            return (
-              <div key="more" role="presentation" className="inbox-row inbox-row-more" style={{ transform: `translateY(${row.start}px)`, height: INBOX_ROW_HEIGHT }}>
-                {loadingMore ? 'Loading more faxes…' : ' '}
-              </div>
-            );
+            // Not read yet (it is being read): the place it will take, hidden from assistive technology.
+            return <div key={`placeholder-${row.index}`} aria-hidden="true" className="inbox-row inbox-row-placeholder" style={{ transform: `translateY(${row.start}px)`, height: INBOX_ROW_HEIGHT }} />;
           }
           return (
             <InboxRow
@@ -144,7 +151,7 @@ export function InboxList(props: InboxListProps): JSX.Element {
               fax={fax}
               index={row.index}
               start={row.start}
-              setSize={hasMore ? -1 : items.length}
+              setSize={total}
               active={fax.id === activeId}
               selected={fax.id === selectedId}
               account={accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null)}
@@ -157,8 +164,6 @@ export function InboxList(props: InboxListProps): JSX.Element {
     </div>
   );
 }
-
-const rowHeight = () => INBOX_ROW_HEIGHT;
 
 interface InboxRowProps {
   fax: InboxFax;

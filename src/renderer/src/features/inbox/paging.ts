@@ -1,10 +1,10 @@
 /**
- * The Inbox list's bookkeeping, pure: the inbox:list input for the filters, how a new page, a fresh
- * first page (new arrivals) or changed rows merge into what is loaded, and where to scroll so that the
- * rows in view stay put when rows are inserted above them.
+ * The Inbox list's bookkeeping, pure: the inbox:list input for the filters and the page wanted, where
+ * to scroll so that the rows in view stay put when rows are inserted above them, and keyboard moves.
+ * Which rows are held is list-window.ts.
  */
-import type { InboxFax } from '../../../../shared/domain/history';
-import type { InboxListInput } from '../../../../shared/ipc/contract/inbox';
+import type { CallInput } from '../../../../shared/ipc/contract';
+import type { WindowLoad } from './list-window';
 
 export const INBOX_PAGE_SIZE = 50;
 /** Pages after the first are bigger: scrolling far through a long history asks main fewer times. */
@@ -49,9 +49,9 @@ export function filtersProblem(filters: InboxFilters): string | null {
   return null;
 }
 
-/** The inbox:list input for these filters (and the page after `cursor`). */
-export function listInput(filters: InboxFilters, cursor?: string | null, limit: number = INBOX_PAGE_SIZE): InboxListInput {
-  const input: InboxListInput = { unreadOnly: filters.unreadOnly, limit };
+/** The inbox:list input for these filters: the first page, or the page a window load asks for. */
+export function listInput(filters: InboxFilters, load?: WindowLoad, limit: number = INBOX_PAGE_SIZE): CallInput<'inbox:list'> {
+  const input: CallInput<'inbox:list'> = { unreadOnly: filters.unreadOnly, limit };
   const search = filters.search.trim();
   const number = filters.number.trim();
   const from = localDayBound(filters.fromDay, 'start');
@@ -61,79 +61,39 @@ export function listInput(filters: InboxFilters, cursor?: string | null, limit: 
   if (from) input.from = from;
   if (to) input.to = to;
   if (filters.accountId) input.accountId = filters.accountId;
-  if (cursor) input.cursor = cursor;
+  if (!load) {
+    input.count = true;
+  } else if (load.kind === 'jump') {
+    // A page started afresh says where it is (the list may have changed since it was last counted).
+    input.skip = load.skip;
+    input.count = true;
+  } else {
+    input.cursor = load.cursor;
+    if (load.kind === 'newer') input.direction = 'newer';
+  }
   return input;
 }
 
-/**
- * Searches come newest-first by arrival in the history (new arrivals go on top); plain lists by the
- * time received (a late fax may belong further down).
- */
-export function orderOf(filters: InboxFilters): 'arrival' | 'received' {
-  return filters.search.trim() !== '' || filters.number.trim() !== '' ? 'arrival' : 'received';
-}
-
-/** The next page appended; a row already loaded (it moved while paging) is not shown twice. */
-export function appendPage<T extends { id: string }>(loaded: readonly T[], page: readonly T[]): T[] {
-  const seen = new Set(loaded.map((item) => item.id));
-  const added = page.filter((item) => !seen.has(item.id));
-  return added.length === 0 ? [...loaded] : [...loaded, ...added];
+/** The rows held, by id, and the index in the whole list of the first. */
+export interface HeldRows {
+  offset: number;
+  ids: readonly string[];
 }
 
 /**
- * A freshly read first page merged into what is loaded: rows already there are updated in place, new
- * ones are inserted where they sort. With more pages still to load, a new row that sorts after the last
- * loaded one is left for those pages (the cursor reaches it).
+ * Where to scroll after the rows held changed so the row at the top of the view stays at the top (rows
+ * of a fixed height): rows inserted or removed above it, or the list's start moved (rows arrived above
+ * a window read further down). At the very top nothing moves: new faxes then come into view.
  */
-export function mergeFreshPage(loaded: readonly InboxFax[], fresh: readonly InboxFax[], options: { order: 'arrival' | 'received'; hasMore: boolean }): InboxFax[] {
-  const freshById = new Map(fresh.map((fax) => [fax.id, fax]));
-  const loadedIds = new Set(loaded.map((fax) => fax.id));
-  const updated = loaded.map((fax) => freshById.get(fax.id) ?? fax);
-  const newcomers = fresh.filter((fax) => !loadedIds.has(fax.id));
-  if (newcomers.length === 0) return updated;
-  if (options.order === 'arrival') {
-    // Arrival order: whatever the first page has that is new arrived after everything loaded.
-    return [...newcomers, ...updated];
-  }
-  const result = [...updated];
-  const last = result[result.length - 1];
-  for (const fax of newcomers) {
-    if (options.hasMore && last && fax.completedAt < last.completedAt) continue;
-    // Newest first; among equal times the newcomer goes first (it was seen later).
-    let at = result.findIndex((other) => other.completedAt <= fax.completedAt);
-    if (at < 0) at = result.length;
-    result.splice(at, 0, fax);
-  }
-  return result;
-}
-
-/** Rows replaced by their new version (ids not loaded are ignored). */
-export function patchRows<T extends { id: string }>(loaded: readonly T[], changed: readonly T[]): T[] {
-  if (changed.length === 0) return [...loaded];
-  const byId = new Map(changed.map((item) => [item.id, item]));
-  return loaded.map((item) => byId.get(item.id) ?? item);
-}
-
-export function removeRows<T extends { id: string }>(loaded: readonly T[], ids: readonly string[]): T[] {
-  const gone = new Set(ids);
-  return loaded.filter((item) => !gone.has(item.id));
-}
-
-/**
- * Where to scroll after the rows changed so the row at the top of the view stays at the top (rows of a
- * fixed height). At the very top nothing moves: new faxes then come into view.
- */
-export function anchoredScrollTop(before: readonly string[], after: readonly string[], scrollTop: number, rowHeight: number): number {
+export function anchoredScrollTop(before: HeldRows, after: HeldRows, scrollTop: number, rowHeight: number): number {
   if (scrollTop <= 0 || rowHeight <= 0) return scrollTop;
-  // A page appended below (the common case while scrolling): nothing above the view moved.
-  if (before.length <= after.length && before.every((id, i) => after[i] === id)) return scrollTop;
   const index = Math.floor(scrollTop / rowHeight);
-  const offset = scrollTop - index * rowHeight;
-  // The first row at or below the old top that is still there anchors the view.
-  const position = new Map(after.map((id, i) => [id, i]));
-  for (let i = index; i < before.length; i++) {
-    const now = position.get(before[i]!);
-    if (now !== undefined) return Math.max(0, (now - (i - index)) * rowHeight + offset);
+  const within = scrollTop - index * rowHeight;
+  // The first row at or below the old top that is still held anchors the view.
+  const position = new Map(after.ids.map((id, i) => [id, after.offset + i]));
+  for (let i = Math.max(index, before.offset); i < before.offset + before.ids.length; i++) {
+    const now = position.get(before.ids[i - before.offset]!);
+    if (now !== undefined) return Math.max(0, (now - (i - index)) * rowHeight + within);
   }
   return scrollTop;
 }

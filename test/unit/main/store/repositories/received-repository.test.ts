@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../../src/main/store/database';
-import { ReceivedRepository, receivedPageSql, receivedSearchSql } from '../../../../../src/main/store/repositories/received-repository';
+import { ReceivedRepository, receivedCountSql, receivedListIndex, receivedPageSql, type ReceivedListShape } from '../../../../../src/main/store/repositories/received-repository';
 import type { InboxFax, PageCursor, ReceivedFacts } from '../../../../../src/shared/domain/history';
 import { at, expectIndexedPlan, expectNoWrite, expectWrite, insertAccount, planOf, T0, tempStore, type TempStore } from '../store-fixtures';
 
@@ -170,23 +170,51 @@ describe('ReceivedRepository', () => {
       expect(repo.search({ text: 'R3' }).items.map((f) => f.faxId)).toEqual(['R3']);
     });
 
-    it('uses the partial indexes for every inbox page', () => {
+    it('reads up from a row, skips, and counts what a page has above it, with every filter', () => {
+      const all = repo.page({ limit: 12 }).items.map((f) => f.faxId);
+      const middle = repo.page({ skip: 4, limit: 3 });
+      expect(middle.items.map((f) => f.faxId)).toEqual(all.slice(4, 7));
+      expect(repo.count({ before: middle.previous })).toBe(4);
+      expect(repo.count()).toBe(12);
+      const above = repo.page({ before: middle.previous, limit: 3 });
+      expect(above.items.map((f) => f.faxId)).toEqual(all.slice(1, 4));
+      expect(above.previous).not.toBeNull();
+      const top = repo.page({ before: above.previous, limit: 3 });
+      expect(top.items.map((f) => f.faxId)).toEqual(all.slice(0, 1));
+      expect(top.previous).toBeNull();
+      expect(top.next).not.toBeNull();
+      expect(repo.count({ unreadOnly: true, accountId: 'acc2' })).toBe(4);
+      expect(repo.count({ from: at(2).toISOString(), to: at(4).toISOString() })).toBe(6);
+      expect(repo.countSearch({ text: 'front desk', accountId: 'acc1' })).toBe(6);
+      expect(repo.countSearch({ text: 'front desk', unreadOnly: true, to: at(3).toISOString() })).toBe(5);
+      expect(repo.countSearch({ text: '"' })).toBeNull();
+      const found = repo.search({ text: 'front desk', skip: 2, limit: 2 });
+      expect(repo.countSearch({ text: 'front desk', before: found.previous })).toBe(2);
+      expect(repo.search({ text: 'front desk', before: found.previous, limit: 5 }).items).toHaveLength(2);
+      expect(() => repo.page({ skip: -1 })).toThrow(/skip/);
+    });
+
+    it('uses the partial indexes for every inbox page and count, and never sorts a search', () => {
       db.exec('ANALYZE');
+      const params = { accountId: 'acc1', from: T0.toISOString(), to: at(60).toISOString(), key: T0.toISOString(), seq: 3, skip: 2, limit: 51, match: '"x"*' };
+      const used = (sql: string) => Object.fromEntries(Object.entries(params).filter(([k]) => sql.includes(`@${k}`)));
       for (const accountId of [false, true]) {
         for (const unreadOnly of [false, true]) {
-          for (const after of [false, true]) {
-            const sql = receivedPageSql({ accountId, unreadOnly, after });
-            const params = Object.fromEntries(
-              Object.entries({ accountId: 'acc1', afterKey: T0.toISOString(), afterSeq: 3, limit: 51 }).filter(([k]) => sql.includes(`@${k}`)),
-            );
-            const index = `received_${accountId ? 'account_' : ''}${unreadOnly ? 'unread' : 'newest'}`;
-            expectIndexedPlan(planOf(db, sql, params), 'received', index);
+          for (const side of [null, 'after', 'before'] as const) {
+            for (const [from, to] of [[false, false], [true, true]]) {
+              const shape: ReceivedListShape = { search: false, accountId, unreadOnly, from: from!, to: to!, side };
+              const index = receivedListIndex(shape);
+              const page = receivedPageSql({ ...shape, skip: side === null });
+              expectIndexedPlan(planOf(db, page, used(page)), 'received', index);
+              expectIndexedPlan(planOf(db, receivedCountSql(shape), used(receivedCountSql(shape))), 'received', index);
+              const search = receivedPageSql({ ...shape, search: true, skip: true });
+              const plan = planOf(db, search, used(search));
+              expect(plan).toMatch(/SCAN f VIRTUAL TABLE/);
+              expect(plan).not.toMatch(/TEMP B-TREE/);
+            }
           }
         }
       }
-      const plan = planOf(db, receivedSearchSql({ accountId: true, before: true }), { match: '"x"*', accountId: 'acc1', before: 9, limit: 5 });
-      expect(plan).toMatch(/SCAN f VIRTUAL TABLE/);
-      expect(plan).not.toMatch(/TEMP B-TREE/);
     });
   });
 });
