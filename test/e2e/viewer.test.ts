@@ -104,10 +104,11 @@ describe('FaxViewer in Chromium', () => {
     expect(seen).toEqual([]);
   });
 
-  async function open(query: string, viewport = { width: 1100, height: 800 }): Promise<Page> {
+  async function open(query: string, viewport = { width: 1100, height: 800 }, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {
     problems = [];
     await context?.close();
     context = await browser.newContext({ viewport });
+    await prepare?.(context);
     page = await context.newPage();
     page.on('console', (message) => {
       if (message.type() === 'error' || /Content Security Policy|Refused to/i.test(message.text())) problems.push(`console: ${message.text()} (${message.location().url})`);
@@ -258,6 +259,25 @@ describe('FaxViewer in Chromium', () => {
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await waitForPage(2);
     expect(Math.max(...(await sample(pageSurface(2), 2 / 8.47, 1.5 / 11.66)))).toBeLessThan(60);
+  });
+
+  it('decodes TIFF pages in a worker, and on the page itself when that worker cannot load', async () => {
+    await open('doc=two.tif&kind=tiff');
+    await waitForPage(1);
+    expect(page.workers().some((worker) => /tiff-worker/.test(worker.url()))).toBe(true);
+
+    // The worker's script refused (as a stricter policy or a broken install would): the pages still show.
+    await open('doc=two.tif&kind=tiff', undefined, async (c) => void (await c.route(/tiff-worker/, (route) => route.abort())));
+    await waitForPage(1);
+    expect(Math.max(...(await sample(pageSurface(1), 2 / 8.47, 1.5 / 11.66)))).toBeLessThan(60);
+    expect(Math.min(...(await sample(pageSurface(1), 6 / 8.47, 8 / 11.66)))).toBeGreaterThan(235);
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await waitForPage(2);
+    expect(Math.max(...(await sample(pageSurface(2), 2 / 8.47, 1.5 / 11.66)))).toBeLessThan(60);
+    // The refused script is the point (it must have been refused for this to show anything).
+    expect(problems.some((p) => /request failed: .*tiff-worker/.test(p))).toBe(true);
+    expect(problems.filter((p) => !/tiff-worker/.test(p))).toEqual([]);
+    problems = [];
   });
 
   it('says a truncated PDF or TIFF is damaged, and what to do', async () => {
