@@ -20,7 +20,7 @@ import type {
 } from '../../shared/ipc/contract/inbox';
 import type { SyncStatus } from '../../shared/domain/sync';
 import { notificationFor } from '../desktop/notification-policy';
-import { checkPdf } from '../documents/formats/pdf';
+import { checkPdf, pdfNotWhole } from '../documents/formats/pdf';
 import { AppError, isAppError } from '../errors';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
@@ -172,7 +172,7 @@ export class InboxService implements InboxHooks {
 
   async image(id: string): Promise<InboxImage> {
     const fax = this.require(id);
-    const bytes = await this.storedBytes(fax);
+    const bytes = await this.storedBytes(fax, 'whole');
     if (bytes) return { kind: 'pdf', id, fileName: fileNameOf(fax), bytes: bytes.byteLength, base64: bytes.toString('base64') };
     const current = this.require(id);
     return { kind: 'unavailable', id, imageState: current.imageState, ...this.whyUnavailable(current) };
@@ -184,8 +184,8 @@ export class InboxService implements InboxHooks {
       this.deps.downloader().retry(id);
       return this.require(id);
     }
-    // Stored: only if the file went missing (checked when it is opened) is there anything to do.
-    void this.storedBytes(fax).catch(() => undefined);
+    // Stored: only if the file went missing or bad (checked through, as the person saw it damaged) is there anything to do.
+    void this.storedBytes(fax, 'parsed').catch(() => undefined);
     return fax;
   }
 
@@ -290,10 +290,18 @@ export class InboxService implements InboxHooks {
    * The stored PDF's bytes, or null when it is not stored. A stored file that is missing or damaged
    * on disk (the data folder was deleted or edited) is fetched again from the service.
    */
-  private async storedBytes(fax: InboxFax): Promise<Buffer | null> {
+  /**
+   * The stored image, or null when there is none yet; a file gone, cut short or damaged is downloaded
+   * again. `check`: the downloader parsed and checked the file through before storing it, so showing it
+   * looks only at what can befall a file since (gone, cut short, overwritten: 'whole'), and leaves damage
+   * deeper inside to the viewer, which says so; where the file leaves the app (print, save) or the person
+   * asks to download it again, it is parsed through again ('parsed'). Parsing a 100-page fax at every
+   * open held each open up by tens of milliseconds.
+   */
+  private async storedBytes(fax: InboxFax, check: 'whole' | 'parsed'): Promise<Buffer | null> {
     if (fax.imageState !== 'stored' || !fax.imagePath) return null;
     const bytes = await this.deps.files.read(fax.imagePath);
-    if (bytes && (await checkPdf(bytes)).ok) return bytes;
+    if (bytes && (check === 'whole' ? pdfNotWhole(bytes) === null : (await checkPdf(bytes)).ok)) return bytes;
     const now = this.deps.now();
     this.deps.stores.received.setImageState(fax.id, { state: 'pending' }, now);
     this.deps.stores.events.record(
@@ -307,7 +315,7 @@ export class InboxService implements InboxHooks {
   }
 
   private async requireBytes(fax: InboxFax): Promise<Buffer> {
-    const bytes = await this.storedBytes(fax);
+    const bytes = await this.storedBytes(fax, 'parsed');
     if (bytes) return bytes;
     throw new AppError('CONFLICT', this.whyUnavailable(this.require(fax.id)).message);
   }

@@ -46,11 +46,21 @@ export function pdfHeaderOffset(bytes: Uint8Array): number {
   return Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 1024)).indexOf(PDF_HEADER);
 }
 
-export async function checkPdf(bytes: Uint8Array): Promise<FormatCheck<PdfInfo>> {
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (pdfHeaderOffset(bytes) < 0) return damaged('it does not start with a PDF header');
+/**
+ * The cheap part of the check: a PDF header at the start and an end-of-file marker at the end, so not
+ * another kind of file and not cut off. Null when both are there, else the reason.
+ */
+export function pdfNotWhole(bytes: Uint8Array): string | null {
+  if (pdfHeaderOffset(bytes) < 0) return 'it does not start with a PDF header';
   // The end-of-file marker must be within the last 1024 bytes; without it the file was cut off.
-  if (buffer.subarray(Math.max(0, buffer.byteLength - 1024)).indexOf(PDF_EOF) < 0) return damaged('the file is cut off (its end is missing)');
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.subarray(Math.max(0, buffer.byteLength - 1024)).indexOf(PDF_EOF) < 0) return 'the file is cut off (its end is missing)';
+  return null;
+}
+
+export async function checkPdf(bytes: Uint8Array): Promise<FormatCheck<PdfInfo>> {
+  const notWhole = pdfNotWhole(bytes);
+  if (notWhole) return damaged(notWhole);
 
   let document: PDFDocument;
   try {

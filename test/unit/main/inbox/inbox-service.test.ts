@@ -140,6 +140,44 @@ describe('InboxService: the Inbox page', () => {
     await expect(inbox.saveAs(ids[0]!, 'relative.pdf')).rejects.toMatchObject({ code: 'VALIDATION', field: 'destination' });
   });
 
+  it('downloads a stored image again when its file is gone or cut short; one damaged inside, when asked to or before printing', async () => {
+    const ids = await inboxOfSix();
+    const inbox = h.module.inbox;
+    const file = path.join(h.store.dir, 'inbox', ACCOUNT, 'f0.pdf');
+    const whole = fs.readFileSync(file);
+    const downloads = () => h.service.calls.filter((c) => c.op === 'getImage' && c.arg === 'f0').length;
+    const before = downloads();
+    const shownAgain = async (times: number) => {
+      await h.module.downloader.drain();
+      expect(downloads()).toBe(before + times);
+      expect(fs.readFileSync(file).equals(whole)).toBe(true);
+      expect(await inbox.image(ids[0]!)).toMatchObject({ kind: 'pdf' });
+    };
+
+    fs.rmSync(file);
+    expect(await inbox.image(ids[0]!)).toMatchObject({ kind: 'unavailable' });
+    await shownAgain(1);
+
+    fs.writeFileSync(file, whole.subarray(0, whole.length - 200));
+    expect(await inbox.image(ids[0]!)).toMatchObject({ kind: 'unavailable' });
+    await shownAgain(2);
+
+    // Whole (header and end-of-file marker) but garbled inside: shown as it is, with no download (the
+    // viewer says it is damaged); "Download again" checks it through and fetches it again, as printing does.
+    const garbled = Buffer.from(whole);
+    garbled.fill(0x20, 64, garbled.length - 64);
+    fs.writeFileSync(file, garbled);
+    expect(await inbox.image(ids[0]!)).toMatchObject({ kind: 'pdf' });
+    await h.module.downloader.drain();
+    expect(downloads()).toBe(before + 2);
+    inbox.retryDownload(ids[0]!);
+    await expect.poll(downloads).toBe(before + 3);
+    await shownAgain(3);
+    fs.writeFileSync(file, garbled);
+    await expect(inbox.print(ids[0]!)).rejects.toMatchObject({ code: 'CONFLICT' });
+    await shownAgain(4);
+  });
+
   it('says why a fax cannot be shown yet, and refuses to print one not downloaded', async () => {
     h = await harness();
     await h.tick(0);
