@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DamagedDocumentError } from '../../../../src/renderer/src/features/viewer/damage';
 import { decodeTiffPage, DEFAULT_TIFF_DPI, parseTiff, tiffPageSize, walkIfdChain } from '../../../../src/renderer/src/features/viewer/tiff';
+import UTIF from '../../../../src/renderer/src/features/viewer/utif.js';
 import { bilevelTiff, type BilevelPage } from '../../../e2e/viewer/fixtures';
 
 const STANDARD: BilevelPage = { width: 64, height: 40, dpiX: 204, dpiY: 98, rect: { x0: 8, y0: 4, x1: 20, y1: 20 } };
@@ -120,5 +121,13 @@ describe('damaged TIFF files', () => {
     view.setUint32(first + 2 + 8, 100_000, true); // ImageWidth
     view.setUint32(first + 2 + 12 + 8, 100_000, true); // ImageLength
     expect(reasonOf(() => parseTiff(huge))).toMatch(/impossible size/);
+  });
+});
+
+describe('page opacity', () => {
+  it('knows a fax page covers its canvas whole (no alpha channel), and a page with one does not', () => {
+    expect(parseTiff(bilevelTiff([STANDARD, FINE])).pages.map((page) => page.opaque)).toEqual([true, true]);
+    const withAlpha = new Uint8Array(UTIF.encodeImage(new Uint8Array(4 * 4 * 4).fill(128), 4, 4));
+    expect(parseTiff(withAlpha).pages[0]!.opaque).toBe(false);
   });
 });

@@ -43,7 +43,7 @@ import { PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, thumbnailCs
 import { PageCanvas } from './PageCanvas';
 import { printOpenedFax } from './print';
 import { Toolbar } from './Toolbar';
-import type { FaxDocument, OpenedFax } from './types';
+import type { FaxDocument, OpenedFax, PageSize } from './types';
 import { DEFAULT_ZOOM_MODE, resolveZoom, viewerKeyAction, zoomInStep, zoomOutStep, type ZoomMode } from './zoom';
 
 export interface FaxViewerProps {
@@ -91,6 +91,26 @@ export function FaxViewer({ document, title, loading = false, error = null, onPr
   );
 }
 
+/**
+ * The document's page sizes: as known when it opened, then every page's own (PDF), asked for once
+ * `ready` (page 1 drawn: before, reading them would hold its drawing up).
+ */
+function useAllPageSizes(fax: OpenedFax, ready: boolean): readonly PageSize[] {
+  const [sizes, setSizes] = useState(fax.pageSizes);
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    fax.allPageSizes.then(
+      (all) => live && setSizes((shown) => (all.every((size, i) => size.widthIn === shown[i]?.widthIn && size.heightIn === shown[i]?.heightIn) ? shown : all)),
+      () => {}, // the estimates stand; a page that cannot be read says so when drawn
+    );
+    return () => {
+      live = false;
+    };
+  }, [fax, ready]);
+  return sizes;
+}
+
 const faxKeys = new WeakMap<OpenedFax, string>();
 let nextFaxKey = 1;
 /** A React key per opened document, so everything about the previous one (page, zoom, scroll) is reset. */
@@ -114,19 +134,20 @@ const DRAWN_PAGES_LIMIT = 12;
 const VISIBILITY_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20);
 
 function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Element {
-  const count = fax.pageSizes.length;
+  // Thumbnails wait for the first page drawn in the main column: the page the person opened comes first.
+  const [pageDrawn, setPageDrawn] = useState(false);
+  const pageSizes = useAllPageSizes(fax, pageDrawn);
+  const count = pageSizes.length;
   const scroller = useRef<HTMLDivElement>(null);
   const thumbList = useRef<HTMLElement>(null);
   const pageElements = useRef<(HTMLDivElement | null)[]>([]);
   const thumbElements = useRef<(HTMLLIElement | null)[]>([]);
 
   const [zoomMode, setZoomMode] = useState<ZoomMode>(DEFAULT_ZOOM_MODE);
-  // Thumbnails wait for the first page drawn in the main column: the page the person opened comes first.
-  const [pageDrawn, setPageDrawn] = useState(false);
   const onPageSettled = useCallback(() => setPageDrawn(true), []);
   const available = useClientSize(scroller, true);
   const measured = available.width > 0 && available.height > 0;
-  const zoom = resolveZoom(zoomMode, fax.pageSizes, available);
+  const zoom = resolveZoom(zoomMode, pageSizes, available);
 
   const [current, setCurrentState] = useState(0);
   const currentRef = useRef(0);
@@ -319,7 +340,7 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
       <div className="fax-viewer-body">
         <nav className="fax-thumbs" aria-label="Pages" ref={thumbList}>
           <ol>
-            {fax.pageSizes.map((size, index) => {
+            {pageSizes.map((size, index) => {
               const thumb = thumbnailCssSize(size);
               return (
                 <li key={index} data-index={index} ref={(element) => void (thumbElements.current[index] = element)}>
@@ -359,7 +380,7 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
           }}
         >
           <div className="fax-pages">
-            {fax.pageSizes.map((size, index) => {
+            {pageSizes.map((size, index) => {
               const css = pageCssSize(size, zoom);
               return (
                 <div

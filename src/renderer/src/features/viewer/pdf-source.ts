@@ -4,7 +4,7 @@
  */
 import type * as PdfjsModule from 'pdfjs-dist';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
-import { DamagedDocumentError, reasonFrom } from './damage';
+import { DamagedDocumentError, isRenderCancelled, reasonFrom, RenderCancelledError } from './damage';
 import { checkPdfBytes } from './pdf-check';
 import type * as AssetsModule from './pdfjs-assets';
 import type { OpenedFax, PageSize, RenderJob } from './types';
@@ -28,6 +28,11 @@ function loadPdfjs(): Promise<{ pdfjs: Pdfjs; assets: Assets }> {
 }
 
 const POINTS_PER_INCH = 72;
+
+function sizeOf(page: PDFPageProxy): PageSize {
+  const { width, height } = page.getViewport({ scale: 1 });
+  return { widthIn: width / POINTS_PER_INCH, heightIn: height / POINTS_PER_INCH };
+}
 
 /** What pdfjs rejects a document with: the file's fault (damaged) or the viewer's (anything else). */
 function openingError(error: unknown): Error {
@@ -62,43 +67,74 @@ export async function openPdf(data: Uint8Array): Promise<OpenedFax> {
     void task.destroy();
     throw openingError(error);
   }
-  let pages: PDFPageProxy[];
+  let first: PDFPageProxy;
   try {
     if (doc.numPages < 1) throw new DamagedDocumentError('it contains no pages');
-    pages = await Promise.all(Array.from({ length: doc.numPages }, (_, i) => doc.getPage(i + 1)));
+    first = await doc.getPage(1);
   } catch (error) {
     void task.destroy();
     throw new DamagedDocumentError(reasonFrom(error, 'its page list cannot be read'));
   }
-  const pageSizes: PageSize[] = pages.map((page) => {
-    const { width, height } = page.getViewport({ scale: 1 });
-    return { widthIn: width / POINTS_PER_INCH, heightIn: height / POINTS_PER_INCH };
-  });
+  // Page 1 can be drawn now. The other pages are read from the worker only once something asks for one
+  // (drawing it, or every page's size): asked for all at once, they queue in the worker ahead of page
+  // 1's drawing, and a 100-page fax took 100 round trips before its first page showed.
+  const count = doc.numPages;
+  const pages: Promise<PDFPageProxy>[] = [Promise.resolve(first)];
+  const readTheRest = () => {
+    for (let number = pages.length + 1; number <= count; number++) {
+      const page = doc.getPage(number);
+      page.catch(() => {}); // a page that cannot be read says so when it is drawn
+      pages.push(page);
+    }
+  };
+  const firstSize = sizeOf(first);
+  let allSizes: Promise<readonly PageSize[]> | null = null;
 
   return {
     kind: 'pdf',
-    pageSizes,
+    pageSizes: Array.from({ length: count }, () => firstSize),
+    get allPageSizes() {
+      if (!allSizes) {
+        readTheRest();
+        allSizes = Promise.all(pages).then((all) => all.map(sizeOf));
+        allSizes.catch(() => {}); // closed first, or a page that cannot be read: the estimates stand
+      }
+      return allSizes;
+    },
     render(index, canvas, pixelWidth, pixelHeight, purpose = 'display'): RenderJob {
+      if (index > 0) readTheRest();
       const page = pages[index];
       if (!page) return { promise: Promise.reject(new RangeError(`There is no page ${index + 1}.`)), cancel() {} };
-      const base = page.getViewport({ scale: 1 });
-      canvas.width = pixelWidth;
-      canvas.height = pixelHeight;
-      const scaleX = pixelWidth / base.width;
-      const viewport = page.getViewport({ scale: scaleX });
-      // Stretch the last fraction of a pixel so the page fills the canvas exactly in both directions.
-      const yFix = pixelHeight / viewport.height;
-      const renderTask = page.render({
-        canvas,
-        viewport,
-        intent: purpose,
-        transform: Math.abs(yFix - 1) > 1e-6 ? [1, 0, 0, yFix, 0, 0] : undefined,
-      });
-      const promise = renderTask.promise.catch((error: unknown) => {
-        if (typeof error === 'object' && error !== null && (error as { name?: unknown }).name === 'RenderingCancelledException') throw error;
+      let cancelled = false;
+      let renderTask: ReturnType<PDFPageProxy['render']> | null = null;
+      const drawn = async (proxy: PDFPageProxy) => {
+        if (cancelled) throw new RenderCancelledError();
+        const base = proxy.getViewport({ scale: 1 });
+        canvas.width = pixelWidth;
+        canvas.height = pixelHeight;
+        const scaleX = pixelWidth / base.width;
+        const viewport = proxy.getViewport({ scale: scaleX });
+        // Stretch the last fraction of a pixel so the page fills the canvas exactly in both directions.
+        const yFix = pixelHeight / viewport.height;
+        renderTask = proxy.render({
+          canvas,
+          viewport,
+          intent: purpose,
+          transform: Math.abs(yFix - 1) > 1e-6 ? [1, 0, 0, yFix, 0, 0] : undefined,
+        });
+        await renderTask.promise;
+      };
+      const promise = page.then(drawn).catch((error: unknown) => {
+        if (isRenderCancelled(error)) throw error;
         throw new DamagedDocumentError(reasonFrom(error, `page ${index + 1} cannot be drawn`));
       });
-      return { promise, cancel: () => renderTask.cancel() };
+      return {
+        promise,
+        cancel: () => {
+          cancelled = true;
+          renderTask?.cancel();
+        },
+      };
     },
     destroy() {
       void task.destroy();

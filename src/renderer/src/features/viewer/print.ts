@@ -42,13 +42,14 @@ function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {
 export async function preparePrintOf(fax: OpenedFax, options: PrintOptions = {}): Promise<() => void> {
   activeCleanup?.(); // one print at a time
   const ppi = options.pixelsPerInch ?? DEFAULT_PRINT_PPI;
-  const layout = printLayout(fax.pageSizes);
+  const pageSizes = await fax.allPageSizes.catch(() => fax.pageSizes);
+  const layout = printLayout(pageSizes);
   const urls: string[] = [];
   const root = document.createElement('div');
   root.className = PRINT_ROOT_CLASS;
   root.setAttribute('aria-hidden', 'true');
   try {
-    for (const [index, size] of fax.pageSizes.entries()) {
+    for (const [index, size] of pageSizes.entries()) {
       options.signal?.throwIfAborted();
       const canvas = document.createElement('canvas');
       const pixels = printPixelSize(size, ppi);
@@ -72,7 +73,7 @@ export async function preparePrintOf(fax: OpenedFax, options: PrintOptions = {})
       root.append(page);
       // A sheet whose image is not decoded yet prints blank.
       await image.decode();
-      options.onProgress?.(index + 1, fax.pageSizes.length);
+      options.onProgress?.(index + 1, pageSizes.length);
     }
     options.signal?.throwIfAborted();
   } catch (error) {

@@ -151,9 +151,11 @@ export function openTiff(data: Uint8Array): OpenedFax {
   // The page everyone opens a fax to: decoding while the viewer lays itself out.
   void inTurn(() => bitmapOf(0)).catch(() => {});
 
+  const pageSizes = tiff.pages.map((page) => page.size);
   return {
     kind: 'tiff',
-    pageSizes: tiff.pages.map((page) => page.size),
+    pageSizes,
+    allPageSizes: Promise.resolve(pageSizes),
     render(index, canvas, pixelWidth, pixelHeight): RenderJob {
       let cancelled = false;
       const promise = inTurn(async () => {
@@ -164,8 +166,11 @@ export function openTiff(data: Uint8Array): OpenedFax {
         canvas.height = pixelHeight;
         const context = canvas.getContext('2d', { alpha: false });
         if (!context) throw new DamagedDocumentError(`page ${index + 1} cannot be drawn (no canvas available)`);
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, pixelWidth, pixelHeight);
+        // A page with an alpha channel shows on white paper; an opaque one covers the canvas anyway.
+        if (!tiff.pages[index]?.opaque) {
+          context.fillStyle = '#ffffff';
+          context.fillRect(0, 0, pixelWidth, pixelHeight);
+        }
         context.imageSmoothingEnabled = true;
         context.imageSmoothingQuality = 'high';
         context.drawImage(bitmap, 0, 0, pixelWidth, pixelHeight);

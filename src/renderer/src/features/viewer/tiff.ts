@@ -24,6 +24,8 @@ export interface TiffPage {
   dpiX: number;
   dpiY: number;
   size: PageSize;
+  /** No alpha channel (no ExtraSamples), as every fax page: drawing it covers the canvas whole. */
+  opaque: boolean;
   ifd: UtifIfd;
 }
 
@@ -155,7 +157,7 @@ export function parseTiff(data: Uint8Array): ParsedTiff {
     if (widthPx * heightPx > MAX_TIFF_PAGE_PIXELS) throw new DamagedDocumentError(`page ${pageNo} claims an impossible size of ${widthPx} x ${heightPx} pixels`);
     checkImageData(ifd, pageNo, data.length);
     const { size, dpiX, dpiY } = tiffPageSize(widthPx, heightPx, firstNumber(ifd['t282']), firstNumber(ifd['t283']), firstNumber(ifd['t296']) ?? 2);
-    pages.push({ index: pages.length, widthPx, heightPx, dpiX, dpiY, size, ifd });
+    pages.push({ index: pages.length, widthPx, heightPx, dpiX, dpiY, size, opaque: ifd['t338'] === undefined, ifd });
   }
   if (pages.length === 0) throw new DamagedDocumentError('it contains no pages');
   return { buffer, pages };

@@ -22,12 +22,19 @@ export interface RenderJob {
 }
 
 /**
- * An opened document: its page sizes are known up front (for layout), its pages are drawn on demand.
- * Implemented for PDF (pdfjs-dist) and TIFF (utif2).
+ * An opened document: its page count and sizes are known up front (for layout), its pages are drawn on
+ * demand. Implemented for PDF (pdfjs-dist) and TIFF (utif2).
  */
 export interface OpenedFax {
   readonly kind: FaxDocument['kind'];
+  /**
+   * Every page's size as known when the document opens: a PDF is opened as soon as its first page is
+   * read, and its other pages are given that page's size (a fax's pages almost always share one) until
+   * `allPageSizes` has them all.
+   */
   readonly pageSizes: readonly PageSize[];
+  /** Every page's own size, once read; on failure, `pageSizes` stands (each page then reports its own damage when drawn). */
+  readonly allPageSizes: Promise<readonly PageSize[]>;
   /**
    * Draws page `index` (0-based) into `canvas`, which the call sizes to `pixelWidth` x `pixelHeight`.
    * Rejects with a DamagedDocumentError when the page cannot be drawn.
