@@ -114,6 +114,8 @@ export const storeBench: BenchSection = {
         { label: 'term in every row', text: EVERY_ROW_TERM },
         { label: 'area code in every number', text: '555' },
         { label: 'number suffix', text: '4567' },
+        // What is typed first into a search box that searches as it is typed: one digit starts a term in every number.
+        { label: 'one digit typed', text: '5' },
       ];
       for (const { label, text } of searches) {
         const match = toFtsQuery(text)!;
