@@ -36,7 +36,7 @@ import { serveBenchChild, spawnBenchChild } from './support/child';
 import { median, ms, ratio, round } from './support/stats';
 
 const PAGES = 100;
-const RUNS = Number(process.env['FAXDESK_BENCH_DOCUMENT_RUNS'] ?? 3);
+const RUNS = Number(process.env['FAXDESK_BENCH_DOCUMENT_RUNS'] ?? 5);
 const CACHE_DIR = path.resolve(__dirname, '../.tmp/bench');
 const TARGET = 1.5;
 const ACCOUNT = 'bench';
