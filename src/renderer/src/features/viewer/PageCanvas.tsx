@@ -4,7 +4,7 @@
  * into a fresh canvas that replaces the old one when done, so zooming never flashes a blank page, and
  * an unfinished drawing is cancelled on unmount, zoom change or when the page scrolls far away.
  */
-import { useEffect, useRef, useState, type JSX } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type JSX } from 'react';
 import { DamagedDocumentError, isRenderCancelled, damagedDocumentMessage } from './damage';
 import { canvasPixelSize, type CssSize } from './layout';
 import { useSettledValue } from './hooks';
@@ -45,7 +45,9 @@ export function PageCanvas({ fax, index, cssSize, draw, showErrors, label, onSet
   const pixels = canvasPixelSize(cssSize, window.devicePixelRatio || 1);
   const pixelKey = useSettledValue(`${pixels.width}x${pixels.height}`, REDRAW_DELAY_MS, !shown);
 
-  useEffect(() => {
+  // The drawing starts as the page is committed, not after the next paint (it is asynchronous: what is
+  // done here is making a canvas and asking for the page).
+  useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
     if (!draw) {

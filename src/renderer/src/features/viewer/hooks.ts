@@ -20,7 +20,9 @@ export function useOpenedFax(document: FaxDocument | null): OpenState {
   const data = document?.data;
   // The state remembers which bytes it is about, so a new document never shows the old one's pages.
   const [state, setState] = useState<{ kind?: FaxDocument['kind']; data?: Uint8Array; value: OpenState }>({ value: { status: 'empty' } });
-  useEffect(() => {
+  // Started as the document is committed, not after the next paint: opening is asynchronous, and waiting
+  // for a frame first only made the fax show a frame later.
+  useLayoutEffect(() => {
     if (!kind || !data) return;
     let current = true;
     let opened: OpenedFax | null = null;
