@@ -11,7 +11,7 @@
  *
  * FAXDESK_BENCH_SYNC_CYCLES (default 40), FAXDESK_BENCH_SYNC_ARRIVALS (default 8 at 1 s, 3 at the
  * default interval), FAXDESK_BENCH_SYNC_HOURS (default 24) tune the run; FAXDESK_BENCH_SYNC_ONLY=memory
- * runs the simulated day alone.
+ * runs the simulated day alone, =idle the idle-cycle rows alone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -394,8 +394,10 @@ export const syncBench: BenchSection = {
     const cycles = Number(process.env['FAXDESK_BENCH_SYNC_CYCLES'] ?? 40);
     const arrivals = Number(process.env['FAXDESK_BENCH_SYNC_ARRIVALS'] ?? 8);
     const slowArrivals = Number(process.env['FAXDESK_BENCH_SYNC_SLOW_ARRIVALS'] ?? 3);
-    // FAXDESK_BENCH_SYNC_ONLY=memory runs the simulated day alone (it takes minutes; the other rows are quick to re-take).
+    // FAXDESK_BENCH_SYNC_ONLY=memory runs the simulated day alone (it takes minutes; the other rows are quick to re-take);
+    // =idle the two idle-cycle rows alone (to profile them: node --cpu-prof).
     if (process.env['FAXDESK_BENCH_SYNC_ONLY'] === 'memory') return [await memoryRow()];
+    if (process.env['FAXDESK_BENCH_SYNC_ONLY'] === 'idle') return [await idleCycleRow(1, cycles), await idleCycleRow(5, cycles)];
     return [
       await idleCycleRow(1, cycles),
       await idleCycleRow(5, cycles),

@@ -4,9 +4,9 @@
  * actions on it. The list says which rows are in view (`showRows`); one page is read at a time for it.
  * `inbox:changed` is applied in place (`handleChange`): changed rows re-read, deleted rows taken out,
  * and when rows may have moved (new faxes, rows gone that were not held) the page at the view is read
- * again with its position, so the selection and the scroll position survive. The unread count (status bar, sidebar badge)
- * is kept here too: main's count from `sync:status` when the page connects (useInboxFeed), then the
- * one every `inbox:changed` and every mark or delete answer carries.
+ * again with its position, so the selection and the scroll position survive. The unread count (status
+ * bar, sidebar badge) is kept here too: main's count from `sync:status` when the page connects
+ * (useInboxFeed), then the one every `inbox:changed` and every mark or delete answer carries.
  *
  * Printing in the browser harness: main answers inbox:print by emitting `ui:print`; `handlePrintRequest`
  * prints that fax through the viewer's print helper (the bytes on screen when it is the open fax).
@@ -113,7 +113,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
   }
 
   /** Every held row passed through `change`. */
-  function changeRows(state: InboxState, change: (fax: InboxFax) => InboxFax): Pick<InboxState, 'window' | 'items'> | object {
+  function changeRows(state: InboxState, change: (fax: InboxFax) => InboxFax): Partial<Pick<InboxState, 'window' | 'items'>> {
     const window = withChangedRows(state.window, change);
     return window === state.window ? {} : held(window);
   }
