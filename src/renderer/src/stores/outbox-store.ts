@@ -24,7 +24,7 @@ import { baseName } from '../features/outbox/base-name';
 import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../features/files/native-files';
 import type { FaxDocument } from '../features/viewer';
 import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
-import { appendPage, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
+import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
 
 export const PAGE_SIZE = 100;
 /** How long `outbox:changed` events are gathered before the page reads again. */
@@ -290,7 +290,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       try {
         const page = await unwrap(faxdesk.outbox.list(listInput(get().filters, null, PAGE_SIZE)));
         if (gen !== listGeneration) return;
-        set({ items: page.items, next: page.next, listStatus: 'ready' });
+        set((state) => ({ items: keepUnchanged(state.items, page.items), next: page.next, listStatus: 'ready' }));
       } catch (error) {
         if (gen !== listGeneration) return;
         set({ items: [], next: null, listStatus: 'error', listError: errorMessage(error) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fromLocalInputValue, optionsSummary, pagesText, recipientLine, rowTimeOf, shortTime, toLocalInputValue } from '../../../../src/renderer/src/features/outbox/format';
-import { appendPage, matchesPhase, mergeFirstPage, replaceItem } from '../../../../src/renderer/src/features/outbox/list-merge';
+import { appendPage, keepUnchanged, matchesPhase, mergeFirstPage, replaceItem } from '../../../../src/renderer/src/features/outbox/list-merge';
 import { item } from './fixtures';
 
 describe('list rows', () => {
@@ -113,5 +113,20 @@ describe('live list merging', () => {
 
   it('appends a next page without doubling rows that moved', () => {
     expect(appendPage({ items: [a, b], next: 'p:1' }, { items: [b, c], next: null })).toEqual({ items: [a, b, c], next: null });
+  });
+});
+
+describe('a list read again', () => {
+  it('keeps the object already shown for every row that did not change, and takes the new one where anything did', () => {
+    const shown = [item({ id: 'a' }), item({ id: 'b', hold: { reason: 'offline', retryAt: '2024-05-10T15:10:00.000Z' } }), item({ id: 'c' })];
+    // Read again: equal rows, but new objects (as every answer from main is).
+    const fresh = [{ ...shown[0]! }, { ...shown[1]!, hold: { ...shown[1]!.hold! } }, { ...shown[2]!, statusLabel: 'Failed' }, item({ id: 'n' })];
+    const kept = keepUnchanged(shown, fresh);
+    expect(kept[0]).toBe(shown[0]);
+    expect(kept[1]).toBe(shown[1]);
+    expect(kept[2]).toBe(fresh[2]);
+    expect(kept[3]).toBe(fresh[3]);
+    expect(keepUnchanged(shown, [{ ...shown[1]!, hold: { reason: 'offline', retryAt: '2024-05-10T15:20:00.000Z' } }])[0]).not.toBe(shown[1]);
+    expect(keepUnchanged([], fresh)).toBe(fresh);
   });
 });

@@ -36,7 +36,14 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
   const virtualizer = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
   const rows = virtualizer.getVirtualItems();
   const lastIndex = rows.length > 0 ? rows[rows.length - 1]!.index : -1;
-  const now = useMemo(() => new Date(), [items]);
+  // Rows show their time as of today or this year: the same Date while the minute lasts, so a new page
+  // of the same rows does not draw every row again (they are memoised on their props).
+  const nowRef = useRef(new Date());
+  const now = useMemo(() => {
+    const fresh = new Date();
+    if (Math.floor(fresh.getTime() / 60_000) !== Math.floor(nowRef.current.getTime() / 60_000)) nowRef.current = fresh;
+    return nowRef.current;
+  }, [items]);
 
   useEffect(() => {
     if (hasMore && !loadingMore && !loading && lastIndex >= items.length - 1) onLoadMore();

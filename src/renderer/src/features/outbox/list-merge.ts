@@ -47,3 +47,28 @@ export function appendPage(current: LoadedList, page: LoadedList): LoadedList {
   const seen = new Set(current.items.map((i) => i.id));
   return { items: [...current.items, ...page.items.filter((i) => !seen.has(i.id))], next: page.next };
 }
+
+/**
+ * The rows of a list read again, with each row that did not change kept as the object already shown:
+ * a search refined letter by letter mostly finds the rows on screen again, and rows memoised on their
+ * props then are not drawn again.
+ */
+export function keepUnchanged(shown: readonly OutboxItem[], fresh: readonly OutboxItem[]): OutboxItem[] {
+  if (shown.length === 0) return fresh as OutboxItem[];
+  const byId = new Map(shown.map((item) => [item.id, item]));
+  return fresh.map((item) => {
+    const old = byId.get(item.id);
+    return old && sameItem(old, item) ? old : item;
+  });
+}
+
+function sameItem(a: OutboxItem, b: OutboxItem): boolean {
+  for (const key of Object.keys(b) as (keyof OutboxItem)[]) {
+    if (key === 'hold') {
+      if (a.hold?.reason !== b.hold?.reason || a.hold?.retryAt !== b.hold?.retryAt) return false;
+    } else if (a[key] !== b[key]) {
+      return false;
+    }
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
