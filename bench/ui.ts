@@ -40,7 +40,7 @@ const FIRST_RENDER_TARGET_MS = 300;
 const LONG_TASK_TARGET_MS = 50;
 const KEYSTROKE_TARGET_MS = 50;
 const VIEWER_TARGET = 1.5;
-const VIEWER_RUNS = 9;
+const VIEWER_RUNS = 15;
 const PAGES = 100;
 
 interface Metrics {
