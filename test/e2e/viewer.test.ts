@@ -280,6 +280,37 @@ describe('FaxViewer in Chromium', () => {
     problems = [];
   });
 
+  it('opens one document after another in one pdf.js worker, which a damaged one does not stop', async () => {
+    // Every pdf.js worker the page starts, from the first.
+    const pdfWorkers: string[] = [];
+    let step = 'three.pdf';
+    await open('doc=three.pdf', undefined, async (c) => {
+      c.on('page', (p) => p.on('worker', (worker) => void (/pdf\.worker/.test(worker.url()) && pdfWorkers.push(step))));
+    });
+    await waitForPage(1);
+    for (const [doc, pages] of [
+      ['mixed.pdf', 3],
+      ['truncated.pdf', 0],
+      ['hundred.pdf', 100],
+      ['three.pdf', 3],
+    ] as const) {
+      step = doc;
+      await page.evaluate((name) => window.__viewerHarness.show(name, 'pdf'), doc);
+      if (pages === 0) {
+        await expect(page.getByRole('alert').textContent()).resolves.toMatch(/^This fax image is damaged or incomplete/);
+        continue;
+      }
+      await expect.poll(counter, POLL).toBe(`Page 1 of ${pages}`);
+      await waitForPage(1);
+      // What this document holds, not the previous one's: the rectangle's middle is black, the margin white.
+      expect(Math.max(...(await sample(pageSurface(1), 222 / 612, 172 / 792)))).toBeLessThan(60);
+      expect(Math.min(...(await sample(pageSurface(1), 560 / 612, 740 / 792)))).toBeGreaterThan(235);
+    }
+    // The first document's worker carried all the others.
+    expect(pdfWorkers).toEqual(['three.pdf']);
+    expect(page.workers().filter((worker) => /pdf\.worker/.test(worker.url()))).toHaveLength(1);
+  });
+
   it('says a truncated PDF or TIFF is damaged, and what to do', async () => {
     await open('doc=truncated.pdf');
     const alert = page.getByRole('alert');

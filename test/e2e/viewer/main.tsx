@@ -2,7 +2,8 @@
  * Test-only page: mounts FaxViewer alone, with the document named in the address, fetched from the test
  * server (/fixtures/<name>). Query: doc, kind (pdf | tiff), title, theme (light | dark), handlers=1 (pass
  * onPrint/onSave, which count calls in window.__viewerHarness), hold=1 (stay "loading" until
- * window.__viewerHarness.release()). window.__viewerHarness also exposes preparePrint for the print test.
+ * window.__viewerHarness.release()). window.__viewerHarness also exposes preparePrint for the print test,
+ * and show(doc, kind) to put another fixture in the same viewer (as the Inbox does when another fax is opened).
  */
 import { StrictMode, useEffect, useState, type JSX } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -17,6 +18,8 @@ export interface ViewerHarness {
   preparePrint(): Promise<number>;
   cleanupPrint(): void;
   release(): void;
+  /** Fetches another fixture and gives it to the viewer in place of the open one. */
+  show(doc: string, kind: 'pdf' | 'tiff'): Promise<void>;
 }
 
 declare global {
@@ -37,6 +40,13 @@ if (theme === 'light' || theme === 'dark') document.documentElement.dataset['the
 
 let currentDocument: FaxDocument | null = null;
 let printCleanup: (() => void) | null = null;
+let showDocument: (doc: FaxDocument) => void = () => {};
+
+async function fetchFixture(name: string): Promise<ArrayBuffer> {
+  const response = await fetch(`/fixtures/${encodeURIComponent(name)}`);
+  if (!response.ok) throw new Error(`The fax could not be downloaded (${response.status}).`);
+  return response.arrayBuffer();
+}
 window.__viewerHarness = {
   printCalls: 0,
   saveCalls: 0,
@@ -50,18 +60,19 @@ window.__viewerHarness = {
     printCleanup = null;
   },
   release: () => release(),
+  async show(doc, kind) {
+    currentDocument = { kind, data: new Uint8Array(await fetchFixture(doc)) };
+    showDocument(currentDocument);
+  },
 };
 
 function Harness(): JSX.Element {
   const [doc, setDoc] = useState<FaxDocument | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    showDocument = setDoc;
     released
-      .then(() => fetch(`/fixtures/${encodeURIComponent(fixture)}`))
-      .then((response) => {
-        if (!response.ok) throw new Error(`The fax could not be downloaded (${response.status}).`);
-        return response.arrayBuffer();
-      })
+      .then(() => fetchFixture(fixture))
       .then(
         (buffer) => {
           currentDocument = { kind, data: new Uint8Array(buffer) };

@@ -134,7 +134,8 @@ const DRAWN_PAGES_LIMIT = 12;
 const VISIBILITY_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20);
 
 function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Element {
-  // Thumbnails wait for the first page drawn in the main column: the page the person opened comes first.
+  // The other pages and the thumbnails wait until the first page drawn is on screen: the page the person
+  // opened comes first (drawn beside page 2 and six thumbnails, page 1 showed ~50 ms later here).
   const [pageDrawn, setPageDrawn] = useState(false);
   const pageSizes = useAllPageSizes(fax, pageDrawn);
   const count = pageSizes.length;
@@ -144,7 +145,8 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
   const thumbElements = useRef<(HTMLLIElement | null)[]>([]);
 
   const [zoomMode, setZoomMode] = useState<ZoomMode>(DEFAULT_ZOOM_MODE);
-  const onPageSettled = useCallback(() => setPageDrawn(true), []);
+  // After the frame that shows it: a rendering started before that frame would delay it.
+  const onPageSettled = useCallback(() => requestAnimationFrame(() => setTimeout(() => setPageDrawn(true))), []);
   const available = useClientSize(scroller, true);
   const measured = available.width > 0 && available.height > 0;
   const zoom = resolveZoom(zoomMode, pageSizes, available);
@@ -395,7 +397,7 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
                     fax={fax}
                     index={index}
                     cssSize={css}
-                    draw={measured && drawn.has(index)}
+                    draw={measured && drawn.has(index) && (pageDrawn || index === current)}
                     showErrors
                     label={`Page ${index + 1} of ${count}`}
                     onSettled={onPageSettled}
