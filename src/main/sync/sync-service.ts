@@ -34,6 +34,12 @@ export const DEFAULT_BACKOFF_BASE_MS = 5_000;
 export const DEFAULT_BACKOFF_MAX_MS = 10 * 60_000;
 /** How often (local time) the received feed also asks for every fax not downloaded yet. */
 export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
+/**
+ * Feeds that finish within this long of each other are announced in one `sync:status`: a cycle's
+ * feeds finish together, and one event each (the status of every account, to the window) made four
+ * per account per cycle, twenty for five accounts, each building the status of all five.
+ */
+export const STATUS_COALESCE_MS = 100;
 
 /** What it hands on to each account's AccountSync as it is, plus what it needs for itself. */
 export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random'> {
@@ -54,6 +60,8 @@ export class SyncService {
   private focused = false;
   private started = false;
   private lastStatusJson = '';
+  /** A `sync:status` on its way for feeds that finished (STATUS_COALESCE_MS). */
+  private statusTimer: unknown = null;
   private idleMs: number;
   /** Per account: the feeds webhooks stand in for, and the floor between their polls (instant updates). */
   private readonly floors = new Map<string, { feeds: readonly SyncFeed[]; floorMs: number }>();
@@ -88,6 +96,7 @@ export class SyncService {
     if (!this.started) return;
     this.started = false;
     for (const off of this.unsubscribe.splice(0)) off();
+    this.cancelStatusSoon();
     const all = [...this.running.values()];
     this.running.clear();
     await Promise.all(all.map((a) => a.stop()));
@@ -190,14 +199,30 @@ export class SyncService {
     };
   }
 
-  /** Emits `sync:status` if what it shows changed since the last one. */
+  /** Emits `sync:status` if what it shows changed since the last one (and stands in for one on its way). */
   emitStatus(): void {
+    this.cancelStatusSoon();
     const status = this.status();
     // The next-run times move on every cycle; they alone are not news.
     const json = JSON.stringify({ ...status, accounts: status.accounts.map((a) => ({ ...a, feeds: a.feeds.map((f) => ({ ...f, nextRunAt: null })) })) });
     if (json === this.lastStatusJson) return;
     this.lastStatusJson = json;
     this.deps.events.emit('sync:status', status);
+  }
+
+  /** After a feed finished: one `sync:status` for it and the feeds that finish with it. */
+  private emitStatusSoon(): void {
+    if (this.statusTimer !== null || !this.started) return;
+    this.statusTimer = this.deps.timers.setTimeout(() => {
+      this.statusTimer = null;
+      this.emitStatus();
+    }, STATUS_COALESCE_MS);
+  }
+
+  private cancelStatusSoon(): void {
+    if (this.statusTimer === null) return;
+    this.deps.timers.clearTimeout(this.statusTimer);
+    this.statusTimer = null;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -264,7 +289,7 @@ export class SyncService {
         sweepEveryMs: this.deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
         ...(this.deps.random ? { random: this.deps.random } : {}),
         onResult: (result) => this.handle(result),
-        onFeedState: () => this.emitStatus(),
+        onFeedState: () => this.emitStatusSoon(),
       });
       account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.state !== 'SCHEDULED');
       for (const reason of this.pauses) account.pause(reason);

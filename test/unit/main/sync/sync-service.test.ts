@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/main/errors';
 import { SyncCursorsRepository } from '../../../../src/main/store/repositories/sync-cursors-repository';
+import { STATUS_COALESCE_MS } from '../../../../src/main/sync/sync-service';
 import type { SyncStatus } from '../../../../src/shared/domain/sync';
 import { ACCOUNT, FakeService, T0, harness, insertAccount, type Harness } from './sync-fixtures';
 
@@ -162,5 +163,21 @@ describe('SyncService scheduling', () => {
     h.module.sync.setFocus(false); // no change
     expect(count()).toBe(settled);
     expect(h.module.sync.status().accounts[0]!.lastSyncedAt).toBe(new Date(T0 + 60_000).toISOString());
+  });
+
+  it("announces a cycle's feeds in one sync:status, once they have all finished", async () => {
+    h = await harness();
+    await h.tick(STATUS_COALESCE_MS);
+    const statuses = () => h.events.filter((e) => e.event === 'sync:status').map((e) => e.payload as SyncStatus);
+    const before = statuses().length;
+    await h.tick(60_000); // every feed runs again
+    await h.tick(STATUS_COALESCE_MS);
+    expect(statuses().length).toBe(before + 1);
+    const last = statuses().at(-1)!.accounts[0]!;
+    expect(last.lastSyncedAt).toBe(new Date(T0 + 60_000).toISOString()); // the feeds keep their minute
+    expect(last.feeds.map((f) => f.running)).toEqual(last.feeds.map(() => false));
+    // What the person does still shows at once.
+    h.module.sync.setPaused(true);
+    expect(statuses().at(-1)!.pausedByUser).toBe(true);
   });
 });
