@@ -382,7 +382,7 @@ describe('FaxViewer in Chromium', () => {
   it('draws only the pages near the view of a 100-page fax', async () => {
     await open('doc=hundred.pdf');
     await waitForPage(1);
-    await expect(page.locator('.fax-thumb').count()).resolves.toBe(100);
+    await expect.poll(() => page.locator('.fax-thumb').count(), POLL).toBe(100);
     const drawn = () => page.locator('.fax-page .fax-page-surface[data-rendered="true"]').count();
     expect(await drawn()).toBeLessThanOrEqual(12);
     await page.locator('.fax-viewer-scroll').focus();
@@ -393,6 +393,37 @@ describe('FaxViewer in Chromium', () => {
     expect(await drawn()).toBeLessThanOrEqual(12);
     const thumbsDrawn = await page.locator('.fax-thumb .fax-page-surface[data-rendered="true"]').count();
     expect(thumbsDrawn).toBeLessThan(40);
+  });
+
+  it('lays out only the first pages until page 1 is on screen, in a column already as tall as all of them', async () => {
+    await open('doc=three.pdf');
+    await waitForPage(1);
+    // The moment the new document's page 1 is drawn: what the page holds then.
+    const atFirstDraw = page.evaluate(
+      () =>
+        new Promise<{ pages: number; thumbs: number; height: number }>((resolve) => {
+          const observer = new MutationObserver(() => {
+            if (document.querySelector('.fax-page-counter')?.textContent !== 'Page 1 of 100' || !document.querySelector('.fax-page[data-page="1"] canvas')) return;
+            observer.disconnect();
+            const scroller = document.querySelector('.fax-viewer-scroll')!;
+            resolve({ pages: document.querySelectorAll('.fax-page').length, thumbs: document.querySelectorAll('.fax-thumb').length, height: scroller.scrollHeight });
+          });
+          observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        }),
+    );
+    await page.evaluate(() => window.__viewerHarness.show('hundred.pdf', 'pdf'));
+    const first = await atFirstDraw;
+    expect(first.pages).toBeLessThanOrEqual(3);
+    expect(first.thumbs).toBeLessThanOrEqual(12);
+    // Then every page and thumbnail, and the column has not changed height (its scroll bar does not jump).
+    await expect.poll(() => page.locator('.fax-page').count(), POLL).toBe(100);
+    await expect.poll(() => page.locator('.fax-thumb').count(), POLL).toBe(100);
+    await expect(page.locator('.fax-viewer-scroll').evaluate((element) => element.scrollHeight)).resolves.toBe(first.height);
+    await page.locator('.fax-viewer-scroll').focus();
+    await page.keyboard.press('End');
+    await expect.poll(counter, POLL).toBe('Page 100 of 100');
+    await waitForPage(100);
+    expect(problems).toEqual([]);
   });
 
   it('has no accessibility violations (axe), in the light and the dark theme', async () => {
