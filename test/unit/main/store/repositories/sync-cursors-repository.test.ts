@@ -32,6 +32,21 @@ describe('SyncCursorsRepository', () => {
     expect(repo.get('acc1', 'received')).toMatchObject({ cursor: '2026-03-01T09:05:00.000Z', lastOkAt: at(3).toISOString() });
   });
 
+  it('an idle success does not even ask for the write lock: it goes through while another connection writes', () => {
+    repo.recordSuccess('acc1', 'received', 'C1', at(1));
+    const other = store.open();
+    other.pragma('busy_timeout = 0');
+    db.pragma('busy_timeout = 0'); // waiting for the lock would fail at once with SQLITE_BUSY
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(repo.recordSuccess('acc1', 'received', 'C1', at(2))).toBe(false);
+      expect(() => repo.recordSuccess('acc1', 'received', 'C2', at(3))).toThrow(/locked|busy/i);
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    expect(repo.recordSuccess('acc1', 'received', 'C2', at(3))).toBe(true);
+  });
+
   it('a feed with no cursor is written once, then idle', () => {
     expect(repo.recordSuccess('acc1', 'active', null, at(1))).toBe(true);
     expect(expectNoWrite(store, () => repo.recordSuccess('acc1', 'active', null, at(2)))).toBe(false);
