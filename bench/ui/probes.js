@@ -107,7 +107,8 @@
       const ended = performance.now();
       await sleep(200); // long-task entries arrive a little after their task
       // Only tasks that started while scrolling: not what the benchmark did in the page before (a heap snapshot is one).
-      return { ms: ended - started, frames, waitingFrames, lastRow: lastShown(), longTasks: longTasks.slice(firstTask).filter((task) => task.start >= started && task.start <= ended) };
+      const during = longTasks.slice(firstTask).filter((task) => task.start >= started && task.start <= ended);
+      return { ms: ended - started, frames, waitingFrames, lastRow: lastShown(), longTasks: during.map((task) => ({ ...task, start: task.start - started })) };
     },
 
     /**
