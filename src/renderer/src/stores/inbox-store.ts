@@ -20,7 +20,8 @@ import { errorMessage, faxdesk, unwrap } from '../api';
 import { downloadContent } from '../features/files/download';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../features/inbox/list-window';
-import { base64ToBytes, filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
+import { base64ToBytes } from '../features/files/download';
+import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
 import { printDocument, type FaxDocument } from '../features/viewer';
 import { useAppStore } from './app-store';
 

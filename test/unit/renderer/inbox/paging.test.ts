@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InboxListInputSchema } from '../../../../src/shared/ipc/contract/inbox';
-import { anchoredScrollTop, base64ToBytes, filtersProblem, hasFilters, listInput, localDayBound, movedIndex, NO_FILTERS } from '../../../../src/renderer/src/features/inbox/paging';
+import { anchoredScrollTop, filtersProblem, hasFilters, listInput, localDayBound, movedIndex, NO_FILTERS } from '../../../../src/renderer/src/features/inbox/paging';
 
 describe('the inbox:list input', () => {
   it('asks for the first page with no filters, counted (the list is as long as the history)', () => {
@@ -95,13 +95,5 @@ describe('keyboard moves', () => {
     expect(movedIndex(5, 50, 'PageUp', 10)).toBe(0);
     expect(movedIndex(2, 50, 'x', 10)).toBeNull();
     expect(movedIndex(-1, 0, 'ArrowDown', 10)).toBeNull();
-  });
-});
-
-describe('base64', () => {
-  it('decodes the PDF bytes main sends', () => {
-    const bytes = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x00, 0xff, 0x80]);
-    expect(base64ToBytes(Buffer.from(bytes).toString('base64'))).toEqual(bytes);
-    expect(base64ToBytes('')).toEqual(new Uint8Array());
   });
 });

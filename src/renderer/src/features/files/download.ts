@@ -18,7 +18,12 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Chromium 140+ (so Electron 38+) decodes base64 natively, ~10x faster than atob and a loop. */
+const nativeFromBase64 = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64;
+
+/** The bytes of a base64 string (files, fax images and documents as the IPC contract carries them). */
 export function base64ToBytes(base64: string): Uint8Array<ArrayBuffer> {
+  if (nativeFromBase64) return nativeFromBase64(base64);
   const binary = atob(base64);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

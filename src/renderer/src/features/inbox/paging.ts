@@ -122,10 +122,3 @@ export function movedIndex(current: number, count: number, key: string, pageRows
   }
 }
 
-/** Bytes of a base64 string (the fax's PDF as inbox:image returns it). */
-export function base64ToBytes(base64: string): Uint8Array {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
