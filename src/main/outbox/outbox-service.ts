@@ -534,7 +534,7 @@ export class OutboxService {
   }
 
   /** Reads the transmission detail of one job and records it. Returns the attempts, or why there are none. */
-  private async refresh(job: OutboundJob, timeoutMs?: number): Promise<{ attempts: TransmissionAttempt[] | null; note: string | null }> {
+  private async refresh(job: Pick<OutboundJob, 'id' | 'accountId' | 'faxId'>, timeoutMs?: number): Promise<{ attempts: TransmissionAttempt[] | null; note: string | null }> {
     if (!job.faxId) return { attempts: null, note: 'The service has not accepted this fax yet, so there are no delivery attempts.' };
     try {
       const client = await this.deps.accounts.clientFor(job.accountId);

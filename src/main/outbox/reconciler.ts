@@ -93,7 +93,11 @@ export class Reconciler {
     const now = this.deps.now().getTime();
     const horizon = now - this.deps.config.lateHorizonMs;
     const within = (j: Pick<OutboundJob, 'submittedAt' | 'updatedAt'>) => Date.parse(j.submittedAt ?? j.updatedAt) >= horizon;
-    const out = this.deps.outbound.listInStates(['UNKNOWN']).filter(within);
+    // Chosen on their heads, then read whole (matching against the sent list uses their stored client data).
+    const out = this.deps.outbound
+      .listInStates(['UNKNOWN'])
+      .filter(within)
+      .flatMap((j) => this.deps.outbound.get(j.id) ?? []);
     if (includeLate) {
       // The list's summaries are enough to choose; the few chosen are read whole (their stored options).
       const failed = this.deps.outbound.page({ phase: 'failed', limit: 500 }).items.filter((j) => isNotSent(j) && within(j));

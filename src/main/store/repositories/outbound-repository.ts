@@ -368,15 +368,17 @@ export class OutboundRepository {
    * Jobs in some of the states work is still to be done in, oldest first: what the outbox submits
    * (QUEUED), recovers (SUBMITTING), reconciles (UNKNOWN) or watches. Unlike listActive's first
    * thousand active jobs, these are found however many faxes are still on the line ahead of them.
+   * Without the stored JSON, like listActive: the submission pump reads this list after every attempt
+   * (hundreds of times in a row while an account's jobs are held), and none of the callers needs it.
    */
-  listInStates(states: readonly OutboundState[], limit = 1000): OutboundJob[] {
+  listInStates(states: readonly OutboundState[], limit = 1000): ActiveOutboundJob[] {
     if (states.length === 0) return [];
     const sorted = [...new Set(states)].sort();
     const statement = this.statements.get(
       `in-states|${sorted.join(',')}`,
-      () => `SELECT ${COLUMNS} FROM outbound WHERE phase = 'active' AND state IN (${sorted.map(() => '?').join(', ')}) ORDER BY created_at, seq LIMIT ?`,
+      () => `SELECT ${HEAD_COLUMNS} FROM outbound WHERE phase = 'active' AND state IN (${sorted.map(() => '?').join(', ')}) ORDER BY created_at, seq LIMIT ?`,
     );
-    return (statement.all(...sorted, limit) as OutboundRow[]).map(toJob);
+    return (statement.all(...sorted, limit) as OutboundHeadRow[]).map(toJobHead);
   }
 
   countActive(accountId?: string): number {

@@ -337,6 +337,9 @@ describe('OutboundRepository', () => {
     // By state, oldest first, final states never, through the phase index (no sort, no scan).
     expect(repo.listInStates(['SCHEDULED', 'QUEUED']).map((j) => j.id)).toEqual([a.id, b.id, later.id]);
     expect(repo.listInStates(['QUEUED'], 1).map((j) => j.id)).toEqual([a.id]);
+    // Heads only: the stored JSON is never parsed for this list (the pump reads it after every attempt).
+    expect(repo.listInStates(['QUEUED'])[0]).not.toHaveProperty('documents');
+    expect(repo.listInStates(['QUEUED'])[0]).toMatchObject({ id: a.id, composeId: a.composeId, state: 'QUEUED' });
     expect(repo.listInStates(['COMPLETED', 'UNKNOWN'])).toEqual([]);
     expect(repo.listInStates([])).toEqual([]);
     expectIndexedPlan(
