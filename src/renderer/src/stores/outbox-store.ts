@@ -26,6 +26,12 @@ import type { FaxDocument } from '../features/viewer';
 import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
 import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
 
+/**
+ * The first page fills the view with room to spare; it is what each letter typed in the search box and
+ * each tab waits for, so it is kept small (through the bridge here: ~11 ms for 50 rows, ~15 ms for 100).
+ * The pages read while scrolling are larger: fewer round trips.
+ */
+export const FIRST_PAGE_SIZE = 50;
 export const PAGE_SIZE = 100;
 /** How long `outbox:changed` events are gathered before the page reads again. */
 const CHANGE_GATHER_MS = 150;
@@ -205,7 +211,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
   async function refreshFirstPage(): Promise<Set<string>> {
     const gen = listGeneration;
     const { filters } = get();
-    const page: OutboxPage = await unwrap(faxdesk.outbox.list(listInput(filters, null, PAGE_SIZE)));
+    const page: OutboxPage = await unwrap(faxdesk.outbox.list(listInput(filters, null, FIRST_PAGE_SIZE)));
     if (gen !== listGeneration) return new Set();
     set((s) => {
       const merged = mergeFirstPage({ items: s.items, next: s.next }, { items: page.items, next: page.next });
@@ -288,7 +294,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       const gen = ++listGeneration;
       set({ listStatus: 'loading', listError: null, loadingMore: false });
       try {
-        const page = await unwrap(faxdesk.outbox.list(listInput(get().filters, null, PAGE_SIZE)));
+        const page = await unwrap(faxdesk.outbox.list(listInput(get().filters, null, FIRST_PAGE_SIZE)));
         if (gen !== listGeneration) return;
         set((state) => ({ items: keepUnchanged(state.items, page.items), next: page.next, listStatus: 'ready' }));
       } catch (error) {
