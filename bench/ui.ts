@@ -165,7 +165,7 @@ interface ScrollFigure {
   waitingFrames: number;
   lastRow: number;
   /** start: ms from the start of that scroll. */
-  longTasks: { start: number; duration: number }[];
+  longTasks: { start: number; duration: number; ran: string }[];
 }
 
 /** After a forced garbage collection and a heap snapshot, the page catches up (timers held meanwhile, code dropped): not the app's doing. */
@@ -189,8 +189,8 @@ async function scrollRow(page: Page): Promise<BenchRow> {
   const longest = longTasks.reduce((m, t) => Math.max(m, t.duration), 0);
   // Where each long task was: which scroll and how far into it.
   const where = [
-    ...first.longTasks.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s of the first ${WINDOW_FULL_AT_ROW.toLocaleString('en')} rows`),
-    ...rest.longTasks.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s after row ${WINDOW_FULL_AT_ROW.toLocaleString('en')}`),
+    ...first.longTasks.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s of the first ${WINDOW_FULL_AT_ROW.toLocaleString('en')} rows${t.ran ? ` (${t.ran})` : ''}`),
+    ...rest.longTasks.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s after row ${WINDOW_FULL_AT_ROW.toLocaleString('en')}${t.ran ? ` (${t.ran})` : ''}`),
   ];
   const heldGrowth = end.heldMiB / full.heldMiB - 1;
   const nodesGrowth = end.nodes / full.nodes - 1;
@@ -282,18 +282,22 @@ async function appRows(
 
     // Outbox search typed letter by letter.
     await page.evaluate(`window.__faxdeskBench.go('Outbox', '.outbox-list[role="listbox"]')`);
-    const typed = (await page.evaluate(`window.__faxdeskBench.outboxTypeSearch('westside', 150)`)) as { text: string; ms: number; rows: number }[];
+    const typed = (await page.evaluate(`window.__faxdeskBench.outboxTypeSearch('westside', 150)`)) as { text: string; ms: number; mainMs: number; rows: number }[];
     const worst = typed.reduce((m, t) => Math.max(m, t.ms), 0);
+    const slowest = typed.find((t) => t.ms === worst);
     rows.push({
       row: 'Outbox & Sent of 100,000: filter typed letter by letter',
-      measured: `slowest keystroke ${ms(worst)}, median ${ms(median(typed.map((t) => t.ms)))} (${typed.map((t) => Math.round(t.ms)).join(', ')} ms)`,
+      measured:
+        `slowest keystroke ${ms(worst)} ("${slowest?.text ?? ''}", of it ${ms(slowest?.mainMs ?? 0)} waiting for outbox:list), median ${ms(median(typed.map((t) => t.ms)))} ` +
+        `(${typed.map((t) => Math.round(t.ms)).join(', ')} ms; waiting for outbox:list ${typed.map((t) => Math.round(t.mainMs)).join(', ')} ms)`,
       bare: '—',
       target: `each keystroke → rendered ≤ ${KEYSTROKE_TARGET_MS} ms`,
       value: round(worst),
       within: worst <= KEYSTROKE_TARGET_MS,
       how:
         `"westside" (a client code on every one of the ${HISTORY.outbound.toLocaleString('en')} sent faxes) typed into the search box one letter every 150 ms after the previous result; ` +
-        'each letter: from the input event to the list painted for the text so far (list busy, then not busy, next frame).',
+        'each letter: from the input event to the list painted for the text so far (list busy, then not busy, next frame); ' +
+        'waiting for outbox:list: from the call leaving the page to its answer arriving (main, and the bridge both ways).',
     });
 
     // The 100-page received fax opened from the Inbox (the PDF travels through the bridge).

@@ -19,6 +19,61 @@
     longTasks.push({ start: -1, duration: -1 });
   }
 
+  /**
+   * Long animation frames (Chromium 123+): which scripts ran in a frame, so a long task can be told
+   * apart as the app's work (and which), or the machine's (a frame long with no script in it).
+   */
+  const longFrames = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const scripts = entry.scripts
+          .slice()
+          .sort((a, b) => b.duration - a.duration)
+          .slice(0, 3)
+          .map((s) => `${s.invoker || s.invokerType} ${s.sourceFunctionName || ''} ${(s.sourceURL || '').split('/').pop()} ${Math.round(s.duration)} ms`.replace(/ +/g, ' ').trim());
+        longFrames.push({ start: entry.startTime, end: entry.startTime + entry.duration, work: Math.round(entry.renderStart ? entry.renderStart - entry.startTime : entry.duration), render: Math.round(entry.renderStart ? entry.startTime + entry.duration - entry.renderStart : 0), scripts });
+      }
+    }).observe({ type: 'long-animation-frame', buffered: true });
+  } catch {
+    // Not in this browser: the long tasks are reported without what ran in them.
+  }
+  /** What ran in the long animation frame around a long task (empty when unknown). */
+  const explain = (task) => {
+    const frame = longFrames.find((f) => task.start >= f.start - 1 && task.start <= f.end);
+    if (!frame) return '';
+    return `frame: ${frame.work} ms of tasks, ${frame.render} ms rendering${frame.scripts.length ? `; scripts: ${frame.scripts.join(', ')}` : '; no script'}`;
+  };
+
+  /**
+   * Bridge calls as they go out and come back (the WebSocket the app's shim talks through): how much of
+   * a figure was spent waiting for main. Reads only the head of each answer, so big answers cost nothing more.
+   */
+  const bridgeCalls = new Map();
+  const watched = new WeakSet();
+  const originalSend = window.WebSocket.prototype.send;
+  window.WebSocket.prototype.send = function send(data) {
+    if (typeof data === 'string' && data.startsWith('{"type":"call"')) {
+      const head = /^\{"type":"call","id":(\d+),"channel":"([^"]+)"/.exec(data);
+      if (head) bridgeCalls.set(Number(head[1]), { channel: head[2], sentAt: performance.now(), answeredAt: null });
+      if (!watched.has(this)) {
+        watched.add(this);
+        this.addEventListener('message', (event) => {
+          const answer = typeof event.data === 'string' ? /^\{"type":"result","id":(\d+)/.exec(event.data.slice(0, 40)) : null;
+          const call = answer ? bridgeCalls.get(Number(answer[1])) : undefined;
+          if (call) call.answeredAt = performance.now();
+        });
+      }
+    }
+    return originalSend.call(this, data);
+  };
+  /** Milliseconds spent waiting for main on `channel` calls sent in [from, to]. */
+  const waitedFor = (channel, from, to) => {
+    let total = 0;
+    for (const call of bridgeCalls.values()) if (call.channel === channel && call.sentAt >= from && call.sentAt <= to && call.answeredAt !== null) total += call.answeredAt - call.sentAt;
+    return total;
+  };
+
   /** Resolves when `test()` is true after a DOM change (checked at once, then on every mutation), or rejects after `timeoutMs`. */
   function when(test, timeoutMs) {
     return new Promise((resolve, reject) => {
@@ -108,7 +163,7 @@
       await sleep(200); // long-task entries arrive a little after their task
       // Only tasks that started while scrolling: not what the benchmark did in the page before (a heap snapshot is one).
       const during = longTasks.slice(firstTask).filter((task) => task.start >= started && task.start <= ended);
-      return { ms: ended - started, frames, waitingFrames, lastRow: lastShown(), longTasks: during.map((task) => ({ ...task, start: task.start - started })) };
+      return { ms: ended - started, frames, waitingFrames, lastRow: lastShown(), longTasks: during.map((task) => ({ ...task, start: task.start - started, ran: explain(task) })) };
     },
 
     /**
@@ -132,7 +187,8 @@
         box.dispatchEvent(new window.Event('input', { bubbles: true }));
         await when(() => busySeen && list()?.getAttribute('aria-busy') === 'false', 30_000);
         await frame();
-        results.push({ text: text.slice(0, i), ms: performance.now() - started, rows: list()?.querySelectorAll('[role="option"]').length ?? 0 });
+        const ended = performance.now();
+        results.push({ text: text.slice(0, i), ms: ended - started, mainMs: waitedFor('outbox:list', started, ended), rows: list()?.querySelectorAll('[role="option"]').length ?? 0 });
         observer.disconnect();
         await sleep(pauseMs);
       }
