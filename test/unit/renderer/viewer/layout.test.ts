@@ -8,6 +8,7 @@ import {
   pageCssSize,
   pagesToDraw,
   pageTops,
+  stackedHeight,
   pickCurrentPage,
   printPixelSize,
   thumbnailCssSize,
@@ -25,6 +26,10 @@ describe('page sizes', () => {
 
   it('stacks pages with the padding and the gap', () => {
     expect(pageTops([LETTER, SHORT, LETTER], 100)).toEqual([PAGE_PADDING_PX, PAGE_PADDING_PX + 1056 + PAGE_GAP_PX, PAGE_PADDING_PX + 1056 + 384 + 2 * PAGE_GAP_PX]);
+    // What stands in for pages not laid out yet: exactly as tall as they will be.
+    expect(stackedHeight([LETTER, SHORT, LETTER], 100)).toBe(1056 + 384 + 1056 + 2 * PAGE_GAP_PX);
+    expect(stackedHeight([SHORT], 100)).toBe(384);
+    expect(stackedHeight([], 100)).toBe(0);
   });
 
   it('draws canvases at the device pixel ratio, capped in area', () => {

@@ -39,7 +39,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useCommand } from '../../shortcuts/use-shortcuts';
 import '../../styles/viewer.css';
 import { useClientSize, useOpenedFax } from './hooks';
-import { PAGE_GAP_PX, PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, thumbnailCssSize } from './layout';
+import { PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, stackedHeight, thumbnailCssSize } from './layout';
 import { PageCanvas } from './PageCanvas';
 import { printOpenedFax } from './print';
 import { Toolbar } from './Toolbar';
@@ -414,17 +414,12 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
                 </div>
               );
             })}
-            {measured && pagesMounted < count ? <div aria-hidden="true" style={{ flex: '0 0 auto', height: restHeight(pageSizes.slice(pagesMounted), zoom) }} /> : null}
+            {measured && pagesMounted < count ? <div aria-hidden="true" style={{ flex: '0 0 auto', height: stackedHeight(pageSizes.slice(pagesMounted), zoom) }} /> : null}
           </div>
         </div>
       </div>
     </section>
   );
-}
-
-/** The height of these pages in the column, with the gaps between them. */
-function restHeight(sizes: readonly PageSize[], zoom: number): number {
-  return sizes.reduce((sum, size) => sum + pageCssSize(size, zoom).height, 0) + Math.max(0, sizes.length - 1) * PAGE_GAP_PX;
 }
 
 function updatedSet(old: ReadonlySet<number>, entries: IntersectionObserverEntry[], indexOf: (entry: IntersectionObserverEntry) => number): ReadonlySet<number> {

@@ -62,6 +62,11 @@ export function pageTops(sizes: readonly PageSize[], zoomPercent: number): numbe
   return tops;
 }
 
+/** The height of these pages stacked in the column at a zoom, CSS px, with the gaps between them. */
+export function stackedHeight(sizes: readonly PageSize[], zoomPercent: number): number {
+  return sizes.reduce((sum, size) => sum + pageCssSize(size, zoomPercent).height, 0) + Math.max(0, sizes.length - 1) * PAGE_GAP_PX;
+}
+
 /**
  * The current page from how many CSS px of each page are visible: the most visible one. The previous
  * current page keeps its place on a tie (several small pages all fully visible, or a page just jumped to
