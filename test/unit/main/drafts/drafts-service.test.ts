@@ -77,6 +77,14 @@ describe('DraftsService', () => {
     expect(got).toEqual({ ok: true, value: { draft: { ...draft(documents) }, savedAt: new Date(timers.now()).toISOString(), missingDocuments: ['gone.pdf'] } });
   });
 
+  it('is there on the next start: a new service on the same file gives it back', async () => {
+    await dispatch('drafts:save', { draft: draft([]) });
+    db.close();
+    db = openDatabase(path.join(dataDir, 'faxdesk.sqlite3'));
+    const next = new DraftsService({ db, store, isSent: () => false, logger: silentLogger, now: () => new Date(timers.now()) });
+    await expect(next.get()).resolves.toMatchObject({ draft: { composeId: COMPOSE, recipients: { length: 50 } }, missingDocuments: [] });
+  });
+
   it('refuses a draft that is not one, naming the field, and keeps the one it had', async () => {
     await dispatch('drafts:save', { draft: draft([]) });
     for (const bad of [

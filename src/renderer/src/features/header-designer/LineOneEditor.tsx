@@ -161,9 +161,11 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                   </p>
                 ))}
                 {errors.length === 0 && preview && (
-                  <p className={preview.cropped ? 'hd-slot-prints hd-warn-text' : 'hd-slot-prints'}>
-                    {describeItem(item.text)}: prints {preview.text.length} {preview.text.length === 1 ? 'character' : 'characters'}
-                    {preview.cropped ? ', cropped (see the warnings)' : ''}
+                  <p className={preview.cropped || preview.overlaps ? 'hd-slot-prints hd-warn-text' : 'hd-slot-prints'}>
+                    {describeItem(item.text)}:{' '}
+                    {preview.text !== '' && preview.printed === ''
+                      ? 'not printed: the line has no room left for it (see the warnings)'
+                      : `prints ${preview.printed.length} ${preview.printed.length === 1 ? 'character' : 'characters'}${preview.cropped ? ', cropped (see the warnings)' : ''}${preview.overlaps ? ', runs into its neighbour (see the warnings)' : ''}`}
                   </p>
                 )}
               </div>
