@@ -88,13 +88,24 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await target.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled' });
   }
 
-  /** A screenshot at another window size (the test's own size is put back after). */
-  async function shootAt(size: { width: number; height: number }, name: string, target: Page | ReturnType<Page['locator']>, arrange: () => Promise<void>): Promise<void> {
+  /** A screenshot at another window size (the test's own size is put back after), of `clip` when given. */
+  async function shootAt(
+    size: { width: number; height: number },
+    name: string,
+    target: Page | ReturnType<Page['locator']>,
+    arrange: () => Promise<void>,
+    clip?: () => Promise<{ x: number; y: number; width: number; height: number }>,
+  ): Promise<void> {
     if (!SCREENSHOTS) return;
     const before = page.viewportSize()!;
     await page.setViewportSize(size);
     await arrange();
-    await shoot(name, target);
+    if (clip) {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled', clip: await clip() });
+    } else {
+      await shoot(name, target);
+    }
     await page.setViewportSize(before);
   }
 
@@ -149,9 +160,10 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await page.keyboard.insertText(LONG_HEADER_TEXT);
     await expect.poll(() => designer.getByTestId('header-warnings').textContent(), WAIT).toContain('line 1, slot 4 is cut after');
     await expect(page.getByTestId('compose-header-note').isVisible()).resolves.toBe(true);
-    await shootAt({ width: 1920, height: 1080 }, 'header-designer-cropped.png', designer, async () => {
-      await designer.getByTestId('header-warnings').scrollIntoViewIfNeeded();
-    });
+    // The designer whole (taller than 1080 px): a tall window, the page scrolled to it, that area shot.
+    await shootAt({ width: 1600, height: 1600 }, 'header-designer-cropped.png', page, async () => {
+      await designer.evaluate((d) => d.scrollIntoView({ block: 'start' }));
+    }, async () => (await designer.boundingBox())!);
     await designer.getByLabel('Slot 4', { exact: true }).fill(HEADER_TEXT);
     await expect.poll(() => designer.getByTestId('preview-line-1').textContent(), WAIT).toContain(HEADER_TEXT);
     await expect(page.getByTestId('compose-header-note').count()).resolves.toBe(0);

@@ -153,11 +153,15 @@ export function ComposePage(): JSX.Element {
             <RecipientsPanel />
           </div>
           <div className="cx-col">
-            {/* Beside the recipients when wide, right after them when narrow. */}
-            {account?.kind === 'sandbox' && <SandboxPanel />}
             <OptionsPanel accounts={accounts} accountId={accountId} accountsReady={accountsReady} />
             <CoverSection fromNumber={fromDisplay} />
           </div>
+          {/* Across the page when wide: its test numbers lie out in columns. */}
+          {account?.kind === 'sandbox' && (
+            <div className="cx-wide">
+              <SandboxPanel />
+            </div>
+          )}
           <div className="cx-wide">
             <HeaderSection fromNumber={fromNumber} csid={csid.trim()} />
           </div>
