@@ -9,6 +9,8 @@ import { createAccountsModule, type AccountService, type AccountsModuleDeps, typ
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
+import { DraftsService } from './drafts/drafts-service';
+import { SandboxPractice } from './sandbox/sandbox-practice';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus } from './ipc/events';
@@ -170,10 +172,14 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.tuning?.outboxCheckpoint ? { checkpoint: deps.tuning.outboxCheckpoint } : {}),
   });
 
-  // Jobs keep their documents as long as they exist (Resend): only documents no job refers to go.
+  // The Compose draft, saved as the person works (its documents stay in the store while it does).
+  const drafts = new DraftsService({ db, store: sending.store, isSent: (composeId) => sending.outbox.outbound.listByCompose(composeId).length > 0, logger: deps.logger, now });
+
+  // Jobs keep their documents as long as they exist (Resend), and the draft its own: only documents
+  // neither refers to go.
   const documents = new DocumentCollector({
     store: sending.store,
-    referencedIds: () => sending.outbox.referencedDocumentIds(),
+    referencedIds: () => [...sending.outbox.referencedDocumentIds(), ...drafts.referencedDocumentIds()],
     timers: realTimers,
     logger: deps.logger,
   });
@@ -242,6 +248,13 @@ export function createCore(deps: CoreDeps): Core {
     ...desktop.handlers(),
     ...addressBook.handlers,
     ...sending.handlers,
+    ...drafts.handlers(),
+    ...new SandboxPractice({
+      host: accounts.sandbox,
+      store: sending.store,
+      ...(deps.resourcesDir ? { samplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
+      syncNow: (accountId) => background.sync.runNow(accountId),
+    }).handlers(),
     ...background.handlers,
     ...instant.handlers,
     ...files.handlers(),

@@ -70,11 +70,15 @@ describe('header designer and cover page (harness page in Chromium)', () => {
     const boxes = await Promise.all([0, 1, 2].map(async (i) => (await page.getByTestId(`preview-1-${i}`).boundingBox())!));
     const texts = await Promise.all([0, 1, 2].map((i) => page.getByTestId(`preview-1-${i}`).textContent()));
     expect(texts).toEqual(['2024-05-10 15:07:01', '+12125550123', '3']);
+    // Each slot shows what it prints for the sample fax, never the variable's code.
+    await expect(page.getByTestId('slot-sample-1').textContent()).resolves.toBe('Recipient fax number: +12125550123');
+    await expect(page.getByTestId('slot-sample-1').locator('.hd-sample-var').getAttribute('title')).resolves.toBe('Recipient fax number (${TO_NUMBER})');
     const [left, centre, right] = boxes as [typeof line, typeof line, typeof line];
     expect(Math.abs(left.x - line.x)).toBeLessThan(1);
     expect(Math.abs(centre.x + centre.width / 2 - (line.x + line.width / 2))).toBeLessThan(1);
     expect(Math.abs(right.x + right.width - (line.x + line.width))).toBeLessThan(1);
-    // The preview is a Letter page at its proportions, no wider than 8.5 in (816 CSS px).
+    // The preview is a Letter page at its proportions, no wider than 8.5 in (816 CSS px); items sit at the
+    // columns of the printed line (106 characters), so these three are at the left, centre and right.
     const sheet = (await page.getByTestId('header-preview').boundingBox())!;
     expect(sheet.width).toBeLessThanOrEqual(816);
     expect(line.width / sheet.width).toBeCloseTo(8 / 8.5, 2);
@@ -183,7 +187,15 @@ describe('header designer and cover page (harness page in Chromium)', () => {
     // A value set by the parent replaces the design, and is not echoed back.
     const before = (await emitted(page)).length;
     await page.getByRole('button', { name: 'Parent sets the header' }).click();
+    // The slots show what they print; their text opens for editing.
+    await expect(page.getByTestId('slot-sample-0').textContent()).resolves.toBe('Spacer: prints nothing');
+    await expect(page.getByTestId('slot-sample-1').textContent()).resolves.toBe('Fax ID: 3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d');
+    await page.getByRole('button', { name: 'Edit slot 2' }).click();
+    await expect(slotInput(page, 2).evaluate((el) => el === document.activeElement)).resolves.toBe(true);
     await expect(slotInput(page, 2).inputValue()).resolves.toBe('${FAX_ID}');
+    await page.getByRole('button', { name: 'Done editing slot 2' }).click();
+    await expect(slotInput(page, 2).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Edit slot 1' }).click();
     await expect(slotInput(page, 1).inputValue()).resolves.toBe('');
     await expect(page.getByTestId('preview-1-1').getAttribute('data-align')).resolves.toBe('right');
     expect(await emitted(page)).toHaveLength(before);

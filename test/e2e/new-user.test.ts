@@ -1,7 +1,8 @@
 /**
  * Faxdesk tried as a new user would, in Chromium through the bridge, from an empty data folder: the
  * first-run screen (what the Sandbox is; "Connect your fax account" with a wrong key, which is named
- * and not stored), then a practice fax with a dropped PDF, a header line and a cover page with names
+ * and not stored), then a practice fax (with the Sandbox's sample document) plus a dropped PDF, a header
+ * line (first too long for the printed line, which the designer warns about) and a cover page with names
  * in several scripts, watched to Delivered; the practice fax arriving back in the Sandbox's inbox with
  * its notification; opening and printing it; the transmission report read back with pdf.js.
  * The test fails on any console error, any failed request and any axe violation (light and dark).
@@ -26,6 +27,8 @@ import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbo
 const SCREENSHOTS = process.env['FAXDESK_SCREENSHOTS'] ? path.resolve(process.env['FAXDESK_SCREENSHOTS']) : null;
 const NAMES = { to: '王小明', company: 'Дмитрий Соколов', from: 'Zoë Ødegård', subject: 'Δήμητρα', message: 'שרה כהן · محمد عبد الله' };
 const HEADER_TEXT = 'PRACTICE';
+const LONG_HEADER_TEXT = 'PRACTICE FAX: for the named recipient only. If you received this fax in error, please call us at once.';
+const SAMPLE_NAME = 'Sandbox sample invoice.pdf';
 
 async function letter(): Promise<Buffer> {
   const pdf = await PDFDocument.create();
@@ -85,6 +88,27 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await target.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled' });
   }
 
+  /** A screenshot at another window size (the test's own size is put back after), of `clip` when given. */
+  async function shootAt(
+    size: { width: number; height: number },
+    name: string,
+    target: Page | ReturnType<Page['locator']>,
+    arrange: () => Promise<void>,
+    clip?: () => Promise<{ x: number; y: number; width: number; height: number }>,
+  ): Promise<void> {
+    if (!SCREENSHOTS) return;
+    const before = page.viewportSize()!;
+    await page.setViewportSize(size);
+    await arrange();
+    if (clip) {
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      await page.screenshot({ path: path.join(SCREENSHOTS, name), animations: 'disabled', clip: await clip() });
+    } else {
+      await shoot(name, target);
+    }
+    await page.setViewportSize(before);
+  }
+
   it('opens on the first-run screen, with the Sandbox marked as practice in the title and the status bar', async () => {
     const welcome = page.getByTestId('welcome');
     await welcome.waitFor(WAIT);
@@ -124,14 +148,25 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await page.getByLabel('Recipient 1 name', { exact: true }).fill(NAMES.to);
     await page.getByLabel('Recipient 1 company', { exact: true }).fill(NAMES.company);
 
+    // The practice fax comes with the Sandbox's sample document; the new user adds a letter of their own.
+    await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: SAMPLE_NAME }).getByTestId('document-pages').textContent(), WAIT).toBe('2 pages');
     await session.dropOnCompose('practice.pdf', await letter());
     await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: 'practice.pdf' }).getByTestId('document-pages').textContent(), WAIT).toBe('1 page');
 
     const designer = page.getByTestId('header-designer');
     await designer.getByLabel("Use the service's default header").uncheck();
     await designer.getByRole('button', { name: 'Add Text to line 1' }).click();
-    await page.keyboard.type(HEADER_TEXT);
+    // First a text too long for the printed line: the designer says what the service will cut.
+    await page.keyboard.insertText(LONG_HEADER_TEXT);
+    await expect.poll(() => designer.getByTestId('header-warnings').textContent(), WAIT).toContain('line 1, slot 4 is cut after');
+    await expect(page.getByTestId('compose-header-note').isVisible()).resolves.toBe(true);
+    // The designer whole (taller than 1080 px): a tall window, the page scrolled to it, that area shot.
+    await shootAt({ width: 1600, height: 1600 }, 'header-designer-cropped.png', page, async () => {
+      await designer.evaluate((d) => d.scrollIntoView({ block: 'start' }));
+    }, async () => (await designer.boundingBox())!);
+    await designer.getByLabel('Slot 4', { exact: true }).fill(HEADER_TEXT);
     await expect.poll(() => designer.getByTestId('preview-line-1').textContent(), WAIT).toContain(HEADER_TEXT);
+    await expect(page.getByTestId('compose-header-note').count()).resolves.toBe(0);
 
     const cover = page.getByTestId('cover-page-editor');
     await cover.getByLabel('Include a cover page').check();
@@ -139,6 +174,9 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await cover.getByLabel('Subject', { exact: true }).fill(NAMES.subject);
     await cover.getByLabel('Message', { exact: true }).fill(NAMES.message);
     await expectAxeClean('compose');
+    await shootAt({ width: 1024, height: 700 }, 'compose-1024x700.png', page, async () => {
+      await page.locator('main').evaluate((m) => m.scrollTo(0, 0));
+    });
 
     jobId = await session.sendAndOpenInOutbox();
     await session.advance(5_000);
@@ -154,11 +192,13 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await section.getByRole('button', { name: 'Show the delivered image' }).click();
     const viewer = section.getByRole('region', { name: /^Fax viewer: Delivered fax to / });
     await viewer.waitFor(WAIT);
-    await expect.poll(() => viewer.getByTestId('fax-page-counter').textContent(), WAIT).toBe('Page 1 of 2');
+    // The cover page, the sample invoice (2 pages) and the letter.
+    await expect.poll(() => viewer.getByTestId('fax-page-counter').textContent(), WAIT).toBe('Page 1 of 4');
     await expect.poll(() => viewer.locator('.fax-page[data-page="1"] .fax-page-surface[data-rendered="true"]').count(), WAIT).toBe(1);
     const image = (await call('outbox:image', { jobId })) as OutboxImage;
     if (image.kind !== 'pdf') throw new Error(image.message);
-    const [coverText, letterText] = await pdfPageTexts(Buffer.from(image.base64, 'base64'));
+    const [coverText, invoiceText, , letterText] = await pdfPageTexts(Buffer.from(image.base64, 'base64'));
+    expect(invoiceText).toContain('INVOICE');
     for (const name of [NAMES.to, NAMES.company, NAMES.from, NAMES.subject, 'שרה כהן', 'محمد عبد الله']) expect(coverText).toContain(name);
     expect(coverText).not.toContain('?');
     expect(letterText).toContain(HEADER_TEXT);
@@ -173,7 +213,7 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     await formats.getByRole('radio', { name: /^TIFF image/ }).check();
     const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('button', { name: 'Save', exact: true }).click()]);
     expect(download.suggestedFilename()).toMatch(/^fax-.+\.tif$/);
-    expect(checkTiff(fs.readFileSync((await download.path())!))).toMatchObject({ ok: true, info: { pages: 2 } });
+    expect(checkTiff(fs.readFileSync((await download.path())!))).toMatchObject({ ok: true, info: { pages: 4 } });
     await expect.poll(() => detail().getByTestId('outbox-notice').textContent(), WAIT).toContain(`Sent fax downloaded as ${download.suggestedFilename()}.`);
   });
 

@@ -3,13 +3,23 @@
  * asked, then every document's pages, and the fax header stamped at the top of every page exactly as
  * the shared header module lays it out (src/shared/header: expandHeader fills ${CURRENT_PAGE},
  * ${TOTAL_PAGE}, ${FAX_ID}, the chosen ${DATE_TIMEn} for each page; layoutHeaderLines places the items
- * on a fixed-width line, printed in a monospaced font so the columns are the printed positions).
+ * on a fixed-width line, printed in a monospaced font so the columns are the printed positions; the
+ * line width is the shared module's headerWidthChars, the measure the designer warns with).
  * Text in any script is drawn by src/pdf-text (the same fonts and fallback as the app's reports); a
  * character no bundled font has is printed as U+FFFD and listed in `missingCharacters`.
  */
 import { PDFDocument, degrees, rgb, type PDFPage } from 'pdf-lib';
 import { PdfText } from '../../pdf-text';
-import { expandHeader, formatDateTime, layoutHeaderLines, type HeaderContext, type HeaderOptions } from '../../shared/header';
+import {
+  HEADER_FONT_SIZE_PT as HEADER_FONT_SIZE,
+  HEADER_SIDE_MARGIN_PT as HEADER_SIDE_MARGIN,
+  expandHeader,
+  formatDateTime,
+  headerWidthChars,
+  layoutHeaderLines,
+  type HeaderContext,
+  type HeaderOptions,
+} from '../../shared/header';
 import { HEADER_BAND, LETTER, SAVE_OPTIONS, appendDocument } from './documents';
 
 /** Used when a fax has no header_options (or the account's custom header feature is off). */
@@ -17,15 +27,9 @@ export const DEFAULT_HEADER: HeaderOptions = Object.freeze({
   line_1: ['${DATE_TIME3}', 'FROM: ${FROM_NUMBER}', 'TO: ${TO_NUMBER}', 'P. ${CURRENT_PAGE}/${TOTAL_PAGE}'],
 }) as HeaderOptions;
 
-export const HEADER_FONT_SIZE = 9;
-/** DejaVu Sans Mono advances 0.6 em per character (Courier did too). */
-const CHAR_WIDTH = HEADER_FONT_SIZE * 0.6;
-const HEADER_SIDE_MARGIN = 18;
-
-/** Characters that fit on a header line of a page `pageWidth` points wide. */
-export function headerWidthChars(pageWidth: number): number {
-  return Math.max(20, Math.floor((pageWidth - 2 * HEADER_SIDE_MARGIN) / CHAR_WIDTH));
-}
+// The printed geometry (font size, advance, margins: DejaVu Sans Mono advances 0.6 em per character)
+// is the shared header module's (src/shared/header/fit.ts): the designer warns with the same measure.
+export { headerWidthChars };
 
 export type PageHeaderContext = Omit<HeaderContext, 'currentPage' | 'totalPage'>;
 

@@ -10,6 +10,7 @@ import type { DemoAccount } from '../../emulator/accounts';
 import type { AccountStatus } from '../../shared/ipc/contract/accounts';
 import type { Logger } from '../platform/logger';
 import type { AccountRecord, AccountsRepository } from '../store/repositories/accounts-repository';
+import { AppError } from '../errors';
 
 export const SANDBOX_ACCOUNT_ID = 'sandbox';
 export const SANDBOX_LABEL = 'Sandbox';
@@ -20,8 +21,11 @@ export interface EmulatorHandle {
   adminBaseUrl: string;
   controlUrl: string;
   demo: DemoAccount;
-  /** The emulator's in-process control (webhook delivery routes for instant updates). */
-  control?: { routeWebhooks(origin: string, route: { port: number; ca?: string } | null): void };
+  /** The emulator's in-process control (webhook delivery routes for instant updates, a test fax arriving). */
+  control?: {
+    routeWebhooks(origin: string, route: { port: number; ca?: string } | null): void;
+    inbound?(input?: { from?: string | null }): Promise<{ fax_id: string }>;
+  };
   stop(): Promise<void>;
 }
 
@@ -102,6 +106,14 @@ export class SandboxHost {
     if (!control) return false;
     control.routeWebhooks(origin, route);
     return true;
+  }
+
+  /** Makes a fax from `from` arrive in the Sandbox's inbox now; resolves once it is stored. */
+  async receiveTestFax(from: string): Promise<{ faxId: string }> {
+    const inbound = this.handle?.control?.inbound;
+    if (!inbound) throw new AppError('CONFLICT', 'The Sandbox is not running, so no fax can arrive. Restart Faxdesk and try again.');
+    const { fax_id } = await inbound.call(this.handle!.control, { from });
+    return { faxId: fax_id };
   }
 
   /** The emulator's control address (tests, diagnostics). */

@@ -6,6 +6,7 @@ import { SkipLink } from './components/SkipLink';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { WindowFileDrop } from './features/compose/WindowFileDrop';
+import { useComposeDraft } from './features/compose/draft-autosave';
 import { useInboxFeed } from './features/inbox/hooks';
 import { ActivityPage } from './pages/ActivityPage';
 import { AdminPage } from './pages/AdminPage';
@@ -51,6 +52,8 @@ export function App(): JSX.Element {
   useSyncStatusFeed();
   useWindowFocusSync();
   useInboxFeed();
+  // The Compose draft: restored at start, then saved as the person works.
+  useComposeDraft();
   // Admin is listed only when some account has admin credentials (and while it is open).
   const hasAdminAccount = useAccountsStore(selectHasAdminAccount);
   const listed = useMemo(() => PAGE_IDS.filter((id) => id !== 'admin' || hasAdminAccount || page === 'admin'), [hasAdminAccount, page]);

@@ -6,4 +6,5 @@ export { parseHeaderItem, findUnknownVariables, type HeaderToken } from './parse
 export { validateHeaderOptions } from './validate';
 export { expandHeader, headerVariableValue } from './expand';
 export * from './layout';
+export * from './fit';
 export { HeaderOptionsSchema } from './schema';

@@ -33,8 +33,12 @@ export interface HeaderWarning {
   path: string;
   /** What will happen and how to avoid it. */
   message: string;
-  /** The crop kinds, plus 'literal-variable': text such as `$TO_NUMBER` that is printed as is. */
-  kind: CropKind | 'literal-variable';
+  /**
+   * The crop kinds; 'literal-variable': text such as `$TO_NUMBER` that is printed as is; 'line-overflow':
+   * a line needs more characters than a printed line holds, so its end is lost; 'overlap': two items run
+   * into each other where the layout rules place them (fit.ts).
+   */
+  kind: CropKind | 'literal-variable' | 'line-overflow' | 'overlap';
 }
 
 export interface HeaderError {

@@ -22,6 +22,7 @@
  */
 import { DATE_TIME_FORMATS, formatDateTime } from './date-format';
 import { cropLine2, expandHeader } from './expand';
+import { HEADER_LINE_CHARS, checkLineFit, longestHeaderContext } from './fit';
 import { parseHeaderItem, type HeaderToken } from './parse';
 import type { CroppedText, HeaderContext, HeaderError, HeaderOptions, HeaderValidation, HeaderWarning } from './types';
 import {
@@ -179,6 +180,37 @@ function cropWarning(crop: CroppedText): HeaderWarning {
   }
 }
 
+function characters(n: number): string {
+  return `${n} ${n === 1 ? 'character' : 'characters'}`;
+}
+
+/** Overflow and overlap warnings for one printed line (fit.ts), items already expanded and cropped. */
+function fitWarnings(items: readonly string[], line: 'line_1' | 'line_2', forThisFax: boolean): HeaderWarning[] {
+  if (items.length === 0) return [];
+  const fit = checkLineFit(items, HEADER_LINE_CHARS);
+  const at = (i: number) => `${line}[${i}]`;
+  if (fit.cut.length > 0) {
+    const lost = fit.cut.map((c) => (c.printed === 0 ? `${at(c.index)} is not printed at all` : `${at(c.index)} is cut after ${c.printed} of its ${characters(c.length)}`));
+    return [
+      {
+        path: line,
+        kind: 'line-overflow',
+        message:
+          `${line} needs ${characters(fit.needed)}${forThisFax ? '' : ' for the longest values'} but a printed header line holds ${fit.width}, ` +
+          `so the service loses the end of it: ${lost.join('; ')}. Shorten the text${line === 'line_1' ? ', or move some of it to line_2' : ''}.`,
+      },
+    ];
+  }
+  return fit.overlaps.map(({ first, second }) => ({
+    path: at(second),
+    kind: 'overlap' as const,
+    message:
+      `${at(first)} and ${at(second)} run into each other on the printed line${forThisFax ? '' : ' with the longest values'}: ` +
+      `at the places the layout gives them there is not room for both, so the service may print one over the other. ` +
+      `Shorten one of them, or use fewer slots.`,
+  }));
+}
+
 /**
  * Checks `input` as `fax_options.header_options`. Paths in errors and warnings are relative to it
  * (`line_1[2]`); prefix them when reporting a whole request. Pass `ctx` (one page of one fax) to also
@@ -281,6 +313,10 @@ export function validateHeaderOptions(input: unknown, ctx?: HeaderContext): Head
   const line2Crops: CroppedText[] = [];
   cropLine2(value.line_2 ?? [], line2Crops);
   for (const crop of line2Crops) warnings.push(cropWarning(crop));
+
+  // What prints, placed at its printed width: for this fax's values, or the longest any fax can have.
+  const printed = expandHeader(value, ctx ?? longestHeaderContext());
+  warnings.push(...fitWarnings(printed.line1, 'line_1', ctx !== undefined), ...fitWarnings(printed.line2, 'line_2', ctx !== undefined));
 
   return { ok: true, value, warnings };
 }

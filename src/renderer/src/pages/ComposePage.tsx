@@ -11,6 +11,9 @@ import { pickDefaultAccount, useAccountsStore, useDefaultAccountId } from '../st
 import { useAppStore } from '../stores/app-store';
 import { useComposeStore } from '../stores/compose-store';
 import { useCommand } from '../shortcuts/use-shortcuts';
+import { HeaderNote } from '../features/compose/HeaderNote';
+import { SandboxPanel } from '../features/compose/SandboxPanel';
+import { DraftStatus, RestoredBanner } from '../features/compose/DraftStatus';
 import '../styles/compose.css';
 
 /** Documents main holds for Compose (command line, "Open with", hot folder): taken once, by path. */
@@ -51,8 +54,18 @@ export function ComposePage(): JSX.Element {
   const fromDisplay = fromCheck?.ok ? fromCheck.display : fromNumber || undefined;
 
   useEffect(() => {
-    void takePendingFiles();
-    void useComposeStore.getState().applyDefaultHeader();
+    // After the saved draft is back (files handed over are added to it, not replaced by it).
+    void useComposeStore
+      .getState()
+      .restoreDraft()
+      .then(() => {
+        void takePendingFiles();
+        void useComposeStore.getState().applyDefaultHeader();
+      });
+    // The last send's jobs moved on while another page was open ("Queued at the service" for a fax
+    // delivered since): read them again now; outbox:changed keeps them current from here.
+    const sent = useComposeStore.getState().lastSent;
+    if (sent) void useComposeStore.getState().refreshSent(sent.jobs.map((j) => j.id));
     const offs = [
       faxdesk.on('compose:open', () => void takePendingFiles()),
       faxdesk.on('outbox:changed', ({ ids }) => void useComposeStore.getState().refreshSent(ids)),
@@ -79,8 +92,14 @@ export function ComposePage(): JSX.Element {
       useComposeStore.getState().addPaths(target.files.map((path) => ({ path, name: path.split(/[\\/]/).pop() ?? path })));
     }
     if ('fromJobId' in target && target.fromJobId) {
-      if (useComposeStore.getState().hasContent()) setPendingReopen(target.fromJobId);
-      else void useComposeStore.getState().openStored(target.fromJobId);
+      const jobId = target.fromJobId;
+      void useComposeStore
+        .getState()
+        .restoreDraft()
+        .then(() => {
+          if (useComposeStore.getState().hasContent()) setPendingReopen(jobId);
+          else void useComposeStore.getState().openStored(jobId);
+        });
     }
   }, [target]);
 
@@ -100,6 +119,7 @@ export function ComposePage(): JSX.Element {
         {announcement}
       </p>
       <SentPanel />
+      <RestoredBanner />
       {pendingReopen && (
         <div className="banner banner-warning cx-banner" role="alertdialog" aria-labelledby="compose-reopen-text">
           <p id="compose-reopen-text">Open the fax from the Outbox for editing? It replaces the fax you are writing now.</p>
@@ -124,16 +144,33 @@ export function ComposePage(): JSX.Element {
           Editing a copy of a fax from the Outbox. Sending it makes a new fax; the original stays as it was.
         </p>
       )}
+      {/* Wide windows: what and who | how | Send beside them; narrow ones: one column with Send in a
+          panel stuck to the bottom, so it is always in reach (styles/compose.css, container queries). */}
       <div className="cx-layout">
         <div className="cx-main">
-          <DocumentsPanel />
-          <RecipientsPanel />
-          <OptionsPanel accounts={accounts} accountId={accountId} accountsReady={accountsReady} />
-          <CoverSection fromNumber={fromDisplay} />
-          <HeaderSection fromNumber={fromNumber} csid={csid.trim()} />
+          <div className="cx-col">
+            <DocumentsPanel />
+            <RecipientsPanel />
+          </div>
+          <div className="cx-col">
+            <OptionsPanel accounts={accounts} accountId={accountId} accountsReady={accountsReady} />
+            <CoverSection fromNumber={fromDisplay} />
+          </div>
+          {/* Across the page when wide: its test numbers lie out in columns. */}
+          {account?.kind === 'sandbox' && (
+            <div className="cx-wide">
+              <SandboxPanel />
+            </div>
+          )}
+          <div className="cx-wide">
+            <HeaderSection fromNumber={fromNumber} csid={csid.trim()} />
+          </div>
         </div>
         <aside className="cx-aside" aria-label="Send">
-          <SendPanel accountId={accountId} />
+          <SendPanel accountId={accountId}>
+            <HeaderNote />
+            <DraftStatus />
+          </SendPanel>
         </aside>
       </div>
     </section>

@@ -1,7 +1,7 @@
 /**
  * The fax being written on the Compose page. It lives here, not in the page, so the draft survives
- * switching to another page and back (it does not survive a restart of the app: nothing of an unsent
- * compose is written to disk, apart from documents main has already stored).
+ * switching to another page and back; features/compose/draft-autosave.ts saves it in main as the person
+ * works (drafts:save), and restoreDraft() brings it back on the next start or reload.
  *
  * One compose = one `composeId` (a UUID made when the compose starts and kept until a send succeeds):
  * compose:send is idempotent on it, so a double click, Enter pressed twice or a send retried after a
@@ -44,6 +44,7 @@ import {
   type SkippedRecipient,
 } from '../features/compose/recipients';
 import { makeThumbnail } from '../features/compose/thumbnail';
+import { composeFromSaved } from '../features/compose/saved-draft';
 
 /** Collapsible parts of the page (opened before a field inside them is focused). */
 export type ComposeSection = 'billing';
@@ -83,11 +84,24 @@ export interface ComposeData extends ComposeForm {
   announcement: string;
   /** The field to focus next (set after a failed send); `seq` makes a repeat request a new value. */
   focusRequest: { key: string; seq: number } | null;
+  /** Where the saved draft stands (draft-autosave.ts keeps it current). */
+  draftSave: DraftSaveState;
+  /** This compose was restored from the saved draft (shown once, until dismissed or a new fax). */
+  restored: { savedAt: string; missing: number } | null;
+}
+
+export interface DraftSaveState {
+  status: 'idle' | 'saving' | 'saved' | 'error';
+  /** ISO time of the last save that reached main. */
+  savedAt: string | null;
+  error: string | null;
 }
 
 export interface ComposeState extends ComposeData {
   addFiles(files: readonly File[]): void;
   addPaths(files: readonly ComposeFile[]): void;
+  /** A document main has already stored and checked (the Sandbox's sample document). */
+  addPrepared(document: PreparedDocument): void;
   removeDocument(key: string): void;
   moveDocument(key: string, to: number): void;
 
@@ -124,6 +138,9 @@ export interface ComposeState extends ComposeData {
   reset(): void;
   /** Whether there is anything a person would lose by replacing the compose. */
   hasContent(): boolean;
+  /** Brings back the saved draft into an empty compose (once per start; later calls wait for the first). */
+  restoreDraft(): Promise<void>;
+  dismissRestored(): void;
 }
 
 let seq = 0;
@@ -141,8 +158,9 @@ export function newComposeId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function freshCompose(): Omit<ComposeData, 'accountId' | 'lastSent' | 'announcement' | 'focusRequest'> {
+function freshCompose(): Omit<ComposeData, 'accountId' | 'lastSent' | 'announcement' | 'focusRequest' | 'draftSave'> {
   return {
+    restored: null,
     composeId: newComposeId(),
     reopenedFrom: null,
     recipients: [emptyRow(rowKey())],
@@ -172,6 +190,7 @@ type Task = { key: string; kind: 'bytes'; file: File } | { key: string; kind: 'p
 const queue: Task[] = [];
 let draining = false;
 const aborts = new Map<string, AbortController>();
+let restoring: Promise<void> | null = null;
 
 export const useComposeStore = create<ComposeState>((set, get) => {
   const patchDoc = (key: string, patch: Partial<DocumentItem>): boolean => {
@@ -294,6 +313,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     lastSent: null,
     announcement: '',
     focusRequest: null,
+    draftSave: { status: 'idle', savedAt: null, error: null },
 
     addFiles: (files) => {
       const items: DocumentItem[] = [];
@@ -318,12 +338,21 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       enqueue(items, tasks);
     },
 
+    addPrepared: (document) => {
+      const key = docKey();
+      const item: DocumentItem = { key, name: document.name, size: document.size, phase: 'ready', progress: 1, source: 'path', document, problems: [], thumbnail: null };
+      set((s) => ({ documents: [...s.documents, item], problems: withoutField(s.problems, 'documents') }));
+      announce(`Added "${document.name}": ${pagesLabel(document)}.`);
+    },
+
     removeDocument: (key) => {
       aborts.get(key)?.abort();
       const at = queue.findIndex((t) => t.key === key);
       if (at >= 0) queue.splice(at, 1);
       const item = get().documents.find((d) => d.key === key);
-      set((s) => ({ documents: s.documents.filter((d) => d.key !== key), problems: withoutField(s.problems, `document:${key}`) }));
+      // The set-wide problems of the last Send (too many documents, over 100 MB) were about the list as it
+      // was: they go with any removal; a Send checks the new list again.
+      set((s) => ({ documents: s.documents.filter((d) => d.key !== key), problems: withoutField(withoutField(s.problems, `document:${key}`), 'documents') }));
       if (item) announce(`Removed "${item.name}".`);
     },
 
@@ -572,5 +601,33 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       const s = get();
       return s.documents.length > 0 || s.recipients.some((r) => !isBlankRow(r));
     },
+
+    restoreDraft: () => {
+      restoring ??= (async () => {
+        let snapshot;
+        try {
+          snapshot = await unwrap(faxdesk.drafts.get());
+        } catch (error) {
+          set({ draftSave: { status: 'error', savedAt: null, error: `The fax you were writing could not be read back: ${errorMessage(error)}` } });
+          return;
+        }
+        // Something was put in meanwhile (a file handed over, a fax reopened): it wins; the draft is replaced as it is edited.
+        if (!snapshot || get().hasContent() || get().lastSent) return;
+        const restored = composeFromSaved(snapshot, rowKey, docKey);
+        set({
+          ...restored,
+          problems: [],
+          warnings: [],
+          sendError: null,
+          openSections: { billing: Object.values(restored.options.clientData).some((v) => v !== '') },
+          restored: { savedAt: snapshot.savedAt, missing: snapshot.missingDocuments.length },
+          draftSave: { status: 'saved', savedAt: snapshot.savedAt, error: null },
+          announcement: 'The fax you were writing was restored. Nothing was sent.',
+        });
+      })();
+      return restoring;
+    },
+
+    dismissRestored: () => set({ restored: null }),
   };
 });

@@ -54,6 +54,14 @@ export interface ActionNotice {
   text: string;
   /** A job the notice points to (the new fax of a resend). */
   open?: { jobId: string; label: string };
+  /** The notice holds only while the job is in this state ("Cancel requested…" goes once it is Cancelled). */
+  whileState?: OutboundState;
+}
+
+/** The notice, unless it was about a state the job has left. */
+function noticeFor(notice: ActionNotice | null, job: OutboxItem): ActionNotice | null {
+  if (!notice || notice.jobId !== job.id || notice.whileState === undefined) return notice;
+  return job.state === notice.whileState ? notice : null;
 }
 
 /** The delivered image of the open job; `forState` is the job's state when it was asked for. */
@@ -147,7 +155,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     const samePrevious = previous && previous.job.id === jobId ? previous : null;
     const keepAttempts = !refresh && fresh.attempts === null && fresh.job.faxId !== null && samePrevious?.attempts != null;
     const detail: OutboxDetail = keepAttempts ? { ...fresh, attempts: samePrevious!.attempts, attemptsNote: samePrevious!.attemptsNote } : fresh;
-    set((s) => ({ detail, detailStatus: 'ready', detailError: null, items: replaceItem(s.items, detail.job, s.filters.phase) }));
+    set((s) => ({ detail, detailStatus: 'ready', detailError: null, items: replaceItem(s.items, detail.job, s.filters.phase), notice: noticeFor(s.notice, detail.job) }));
     return detail;
   }
 
@@ -204,7 +212,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       let items = s.items;
       for (const item of updated) items = replaceItem(items, item, s.filters.phase);
       const detail = s.detail ? (updated.find((i) => i.id === s.detail!.job.id) ?? null) : null;
-      return { items, ...(detail && s.detail ? { detail: { ...s.detail, job: detail } } : {}) };
+      return { items, ...(detail && s.detail ? { detail: { ...s.detail, job: detail }, notice: noticeFor(s.notice, detail) } : {}) };
     });
   }
 
@@ -381,7 +389,10 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
         const outcome = await unwrap(faxdesk.outbox.cancel({ jobId }));
         putItems([outcome.job]);
         const kind = outcome.outcome === 'canceled-locally' ? 'ok' : 'info';
-        if (get().selectedId === jobId) set({ notice: { jobId, kind, text: outcome.message } });
+        if (get().selectedId === jobId) {
+          const whileState = outcome.outcome === 'cancel-requested' ? { whileState: outcome.job.state } : {};
+          set({ notice: { jobId, kind, text: outcome.message, ...whileState } });
+        }
         await readDetail(jobId, false).catch(() => null);
         return outcome;
       }),

@@ -9,21 +9,25 @@ import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
 import { desktopCalls, desktopEvents } from './desktop';
+import { draftCalls } from './drafts';
 import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
+import { sandboxCalls } from './sandbox';
 import { webhookCalls, webhookEvents } from './webhooks';
 
 export const calls = {
   ...appCalls,
   ...accountCalls,
   ...desktopCalls,
+  ...draftCalls,
   ...fileCalls,
   ...welcomeCalls,
   ...inboxCalls,
   ...contactCalls,
   ...outboxCalls,
+  ...sandboxCalls,
   ...webhookCalls,
 } as const;
 

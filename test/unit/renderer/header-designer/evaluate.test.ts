@@ -5,6 +5,7 @@ import {
   messagesAt,
   placementName,
   sampleContext,
+  slotSegments,
 } from '../../../../src/renderer/src/features/header-designer/evaluate';
 
 // 19:07:01 UTC is 15:07:01 in New York (EDT).
@@ -25,9 +26,9 @@ describe('evaluateDraft', () => {
     expect(result.errors).toEqual([]);
     expect(result.warnings).toEqual([]);
     expect(result.preview.line1).toEqual([
-      { text: '2024-05-10 15:07:01', anchor: 0, align: 'left', cropped: false },
-      { text: 'To +12125550123', anchor: 0.5, align: 'center', cropped: false },
-      { text: 'Page 1/3', anchor: 1, align: 'right', cropped: false },
+      { text: '2024-05-10 15:07:01', anchor: 0, align: 'left', cropped: false, start: 0, printed: '2024-05-10 15:07:01', overlaps: false },
+      { text: 'To +12125550123', anchor: 0.5, align: 'center', cropped: false, start: 46, printed: 'To +12125550123', overlaps: false },
+      { text: 'Page 1/3', anchor: 1, align: 'right', cropped: false, start: 98, printed: 'Page 1/3', overlaps: false },
     ]);
     expect(result.preview.line2).toEqual([]);
     expect(result.counts).toEqual({ line1Items: 3, variableChars: 19 + 12 + 1 + 1, variableCharsLongest: 20 + 16 + 3 + 3, line2Fields: [], line2Total: 0 });
@@ -102,8 +103,12 @@ describe('evaluateDraft', () => {
     const result = evaluateDraft({ line_1: Array.from({ length: 6 }, () => item) }, ctx);
     expect(result.counts.variableCharsLongest).toBe(6 * 71);
     expect(result.counts.variableChars).toBeLessThan(235);
-    expect(result.warnings.map((w) => [w.path, w.kind])).toEqual([['line_1', 'total-235']]);
-    expect(result.warnings[0]?.message).toContain('can expand to 426 characters together');
+    // Six such slots also need more than a printed line holds.
+    expect(result.warnings.map((w) => [w.path, w.kind])).toEqual([
+      ['line_1', 'line-overflow'],
+      ['line_1', 'total-235'],
+    ]);
+    expect(result.warnings[1]?.message).toContain('can expand to 426 characters together');
   });
 
   it('names the 235 crop of the sample itself when it happens', () => {
@@ -122,5 +127,34 @@ describe('placementName', () => {
     expect([0, 1, 2].map((i) => placementName(i, 3))).toEqual(['left', 'centre', 'right']);
     expect([0, 1, 2, 3].map((i) => placementName(i, 4))).toEqual(['left', 'at 1/3', 'at 2/3', 'right']);
     expect(placementName(4, 2)).toBe('');
+  });
+});
+
+describe('the printed line in the preview and the slots', () => {
+  const ctx2 = sampleContext({ toNumber: '12125550147', fromNumber: '', csid: '', pages: 2 }, new Date(Date.UTC(2026, 10, 25, 14, 5, 9)), 'UTC');
+
+  it('places items at the columns the Sandbox prints them, with what an overflowing line loses', () => {
+    const result = evaluateDraft({ line_1: ['x'.repeat(100), 'To ${TO_NUMBER}', 'Page ${CURRENT_PAGE}'] }, ctx2);
+    expect(result.preview.line1.map((i) => [i.start, i.printed.length, i.cropped])).toEqual([
+      [0, 100, false],
+      [101, 5, true],
+      [106, 0, true],
+    ]);
+  });
+
+  it('marks neighbours that run into each other', () => {
+    const result = evaluateDraft({ line_1: ['y'.repeat(60), 'To ${TO_NUMBER}', '${CURRENT_PAGE}'] }, ctx2);
+    expect(result.preview.line1.map((i) => i.overlaps)).toEqual([true, true, false]);
+    expect(result.warnings.map((w) => w.kind)).toEqual(['overlap']);
+  });
+
+  it('shows a slot with its sample values instead of variable codes', () => {
+    expect(slotSegments('To ${TO_NUMBER} ${FAX_ID}${FOO', ctx2)).toEqual([
+      { kind: 'text', text: 'To ' },
+      { kind: 'variable', token: '${TO_NUMBER}', label: 'Recipient fax number', value: '12125550147', cropped: false },
+      { kind: 'text', text: ' ' },
+      { kind: 'variable', token: '${FAX_ID}', label: 'Fax ID', value: SAMPLE_FAX_ID.slice(0, 32), cropped: true },
+      { kind: 'invalid', text: '${FOO' },
+    ]);
   });
 });

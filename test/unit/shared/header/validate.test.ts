@@ -17,10 +17,15 @@ function errorsOf(input: unknown): { path: string; message: string }[] {
   return result.errors;
 }
 
-function warningsOf(input: unknown, ctx?: HeaderContext) {
+function allWarningsOf(input: unknown, ctx?: HeaderContext) {
   const result = validateHeaderOptions(input, ctx);
   if (!result.ok) throw new Error(`expected ok, got ${JSON.stringify(result.errors)}`);
   return result.warnings;
+}
+
+/** The warnings about values (crops, literal variables); the printed-line checks have their own tests below. */
+function warningsOf(input: unknown, ctx?: HeaderContext) {
+  return allWarningsOf(input, ctx).filter((w) => w.kind !== 'line-overflow' && w.kind !== 'overlap');
 }
 
 describe('parseHeaderItem', () => {
@@ -101,7 +106,8 @@ describe('validateHeaderOptions: accepted shapes', () => {
   it('accepts every allowed variable in line_1, and the spacer idioms', () => {
     const all =
       '${DATE_TIME}${DATE_TIME1}${DATE_TIME3}${DATE_TIME4}${DATE_TIME5}${TO_NUMBER}${FROM_NUMBER}${CSID}${FAX_ID}${CURRENT_PAGE}${TOTAL_PAGE}';
-    expect(validateHeaderOptions({ line_1: [all] })).toEqual({ ok: true, value: { line_1: [all] }, warnings: [] });
+    // 184 characters at their longest: accepted, with the warning that a printed line holds 106.
+    expect(validateHeaderOptions({ line_1: [all] })).toMatchObject({ ok: true, value: { line_1: [all] }, warnings: [{ kind: 'line-overflow' }] });
     expect(validateHeaderOptions({ line_1: [''] }).ok).toBe(true);
     expect(validateHeaderOptions({ line_1: ['', '${FAX_ID}', ''] }).ok).toBe(true);
     expect(validateHeaderOptions({ line_1: ['', '${FAX_ID}'] }).ok).toBe(true);
@@ -373,6 +379,63 @@ describe('HeaderOptionsSchema', () => {
       expect(result.error.issues.map((i) => [i.path, i.message])).toEqual([
         [['line_1', 1], `Unknown header variable \${FOO} in line_1[1]. ${ALLOWED}`],
       ]);
+    }
+  });
+});
+
+describe('validateHeaderOptions: the printed line (shared fit rules)', () => {
+  const ctx: HeaderContext = {
+    toNumber: '12125550147',
+    fromNumber: '15550000000',
+    csid: 'ACME',
+    faxId: '3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d5e6f',
+    currentPage: 1,
+    totalPage: 3,
+    date: new Date(Date.UTC(2026, 10, 25, 14, 5, 9)),
+    timeZone: 'UTC',
+  };
+
+  it('says which items a too-long line loses: a 356-character text leaves no room for the To number and the page', () => {
+    const warnings = allWarningsOf({ line_1: ['x'.repeat(356), 'To ${TO_NUMBER}', 'Page ${CURRENT_PAGE}/${TOTAL_PAGE}'] }, ctx);
+    expect(warnings).toEqual([
+      {
+        path: 'line_1',
+        kind: 'line-overflow',
+        message:
+          'line_1 needs 380 characters but a printed header line holds 106, so the service loses the end of it: ' +
+          'line_1[0] is cut after 106 of its 356 characters; line_1[1] is not printed at all; line_1[2] is not printed at all. ' +
+          'Shorten the text, or move some of it to line_2.',
+      },
+    ]);
+  });
+
+  it('warns when two items run into each other where the layout places them, for this fax and for the longest values', () => {
+    // Slot 1 (left) is 60 characters; slot 2 is centred (3 items), so it starts near column 47.
+    const header = { line_1: ['y'.repeat(60), 'To ${TO_NUMBER}', '${CURRENT_PAGE}'] };
+    expect(allWarningsOf(header, ctx)).toEqual([
+      {
+        path: 'line_1[1]',
+        kind: 'overlap',
+        message:
+          'line_1[0] and line_1[1] run into each other on the printed line: at the places the layout gives them there is not room ' +
+          'for both, so the service may print one over the other. Shorten one of them, or use fewer slots.',
+      },
+    ]);
+    expect(allWarningsOf(header).map((w) => [w.kind, w.path])).toEqual([['overlap', 'line_1[1]']]);
+    // The same items as 2 (left and right) have room.
+    expect(allWarningsOf({ line_1: ['y'.repeat(60), 'To ${TO_NUMBER}'] }, ctx)).toEqual([]);
+  });
+
+  it('checks line 2 the same way', () => {
+    const warnings = allWarningsOf({ line_1: [''], line_2: ['a'.repeat(50), 'b'.repeat(40), 'c'] });
+    expect(warnings.map((w) => [w.kind, w.path])).toEqual([['overlap', 'line_2[1]']]);
+    expect(warnings[0]?.message).not.toContain('move some of it to line_2');
+  });
+
+  it('finds nothing wrong with the usual headers', () => {
+    for (const line_1 of [['${DATE_TIME1}', 'To ${TO_NUMBER}', 'Page ${CURRENT_PAGE}/${TOTAL_PAGE}'], ['${DATE_TIME3}', 'FROM: ${FROM_NUMBER}', 'TO: ${TO_NUMBER}', 'P. ${CURRENT_PAGE}/${TOTAL_PAGE}'], ['']]) {
+      expect(allWarningsOf({ line_1 }, ctx)).toEqual([]);
+      expect(allWarningsOf({ line_1 })).toEqual([]);
     }
   });
 });

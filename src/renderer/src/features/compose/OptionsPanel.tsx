@@ -9,7 +9,7 @@ import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import { useAppStore } from '../../stores/app-store';
 import { useComposeStore } from '../../stores/compose-store';
 import { CoverPageEditor } from '../cover-page';
-import { HeaderDesigner, type HeaderSample } from '../header-designer';
+import { HeaderDesigner, SAMPLE_TO_NUMBER, type HeaderSample } from '../header-designer';
 import { templatesPort } from '../templates/templates-port';
 import { documentTotals } from './documents';
 import { CLIENT_DATA_FIELDS, RETRY_DEFAULTS, readRetries } from './draft';
@@ -248,7 +248,7 @@ export function HeaderSection({ fromNumber, csid }: { fromNumber: string; csid: 
   const setHeaderValid = useComposeStore((s) => s.setHeaderValid);
   const toNumber = useMemo(() => {
     const first = checkRows(rows).find((c) => c.state === 'ok');
-    return first && first.state === 'ok' ? first.value : '15551234567';
+    return first && first.state === 'ok' ? first.value : SAMPLE_TO_NUMBER;
   }, [rows]);
   const pages = useMemo(() => documentTotals(documents).pages, [documents]);
   const sample = useMemo<HeaderSample>(

@@ -3,7 +3,7 @@
  * button. The button does nothing while a send runs (a double click or Enter pressed twice makes one
  * job; main's idempotency on the compose id makes sure of it too).
  */
-import { useMemo, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useComposeStore } from '../../stores/compose-store';
 import { documentTotals } from './documents';
@@ -13,7 +13,8 @@ import { domIdFor } from './problems';
 import { isBlankRow } from './recipients';
 import { describeSendTime, localInputToIso, scheduleProblem, suggestedSendTime, toLocalInput } from './schedule';
 
-export function SendPanel({ accountId }: { accountId: string }): JSX.Element {
+/** `children`: notes shown under the summary (the header line's, the draft's). */
+export function SendPanel({ accountId, children }: { accountId: string; children?: ReactNode }): JSX.Element {
   const sendMode = useComposeStore((s) => s.sendMode);
   const scheduledLocal = useComposeStore((s) => s.scheduledLocal);
   const phase = useComposeStore((s) => s.phase);
@@ -83,6 +84,7 @@ export function SendPanel({ accountId }: { accountId: string }): JSX.Element {
       <p className="cx-summary" data-testid="compose-summary">
         {summary}
       </p>
+      {children ? <div className="cx-send-extra">{children}</div> : null}
 
       {problems.length > 0 && (
         <div id={PROBLEMS_ID} className="cx-problems" role="alert" tabIndex={-1} data-testid="compose-problems">

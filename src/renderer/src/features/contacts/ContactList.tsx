@@ -14,6 +14,7 @@ interface ContactListProps {
   onDelete(contact: ContactView): void;
 }
 
+/** A first guess; each row is measured once drawn (a long name or company wraps instead of being cut). */
 const ROW_HEIGHT = 60;
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -53,7 +54,14 @@ export function ContactList({ items, hasMore, loading, selectedId, emptyText, on
           const contact = items[row.index];
           if (!contact) {
             return (
-              <div key="more" className="contact-row contact-row-more muted" style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }} aria-hidden="true">
+              <div
+                key="more"
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="contact-row contact-row-more muted"
+                style={{ transform: `translateY(${row.start}px)`, minHeight: ROW_HEIGHT }}
+                aria-hidden="true"
+              >
                 Loading more…
               </div>
             );
@@ -62,11 +70,13 @@ export function ContactList({ items, hasMore, loading, selectedId, emptyText, on
           return (
             <div
               key={contact.id}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
               role="listitem"
               aria-setsize={hasMore ? -1 : items.length}
               aria-posinset={row.index + 1}
               className={contact.id === selectedId ? 'contact-row selected' : 'contact-row'}
-              style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+              style={{ transform: `translateY(${row.start}px)`, minHeight: ROW_HEIGHT }}
               data-testid="contact-row"
             >
               <div className="contact-row-text">

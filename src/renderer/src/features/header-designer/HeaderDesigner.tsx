@@ -76,6 +76,16 @@ export function HeaderDesigner(props: HeaderDesignerProps): JSX.Element {
   const [openedAt] = useState(() => new Date());
   const [announcement, setAnnouncement] = useState('');
   const focusRequest = useRef<Focus | null>(null);
+  // Slots whose text is open for editing; the others show what their sample prints.
+  const [editing, setEditing] = useState<ReadonlySet<string>>(() => new Set());
+  const setEditingSlot = (itemId: string, open: boolean): void =>
+    setEditing((previous) => {
+      if (previous.has(itemId) === open) return previous;
+      const next = new Set(previous);
+      if (open) next.add(itemId);
+      else next.delete(itemId);
+      return next;
+    });
 
   let current = state;
   if (keyOf(value) !== state.synced) {
@@ -100,7 +110,11 @@ export function HeaderDesigner(props: HeaderDesignerProps): JSX.Element {
     const request = focusRequest.current;
     if (!request) return;
     focusRequest.current = null;
-    document.getElementById(focusTargetId(baseId, request))?.focus();
+    // A slot's text box exists only while it is open for editing; its Edit button stands in for it.
+    const target =
+      document.getElementById(focusTargetId(baseId, request)) ??
+      ('itemId' in request && request.part === 'input' ? document.getElementById(`${baseId}-${request.itemId}-edit`) : null);
+    target?.focus();
   });
 
   /** Applies an edit; emits when the result is the default header or a draft that validates. */
@@ -125,6 +139,8 @@ export function HeaderDesigner(props: HeaderDesignerProps): JSX.Element {
 
   const addChip = (chip: Chip, target: DropTarget, focusNew: boolean): void => {
     const edit = dropChip(current.draft.line1, chip, target);
+    // A new text slot opens for typing.
+    if (edit.ok && chip.kind === 'text') setEditingSlot(edit.itemId, true);
     applyEdit(edit, edit.ok && focusNew ? { itemId: edit.itemId, part: 'input' } : undefined);
   };
 
@@ -179,6 +195,12 @@ export function HeaderDesigner(props: HeaderDesignerProps): JSX.Element {
                 items={current.draft.line1}
                 evaluation={evaluation}
                 dateCode={dateCode}
+                sample={ctx}
+                editing={editing}
+                onEditing={(itemId, open) => {
+                  setEditingSlot(itemId, open);
+                  focusRequest.current = open ? { itemId, part: 'input' } : { itemId, part: 'edit' };
+                }}
                 onText={(index, text) => setLine1(current.draft.line1.map((item, i) => (i === index ? { ...item, text } : item)))}
                 onDropChip={(chip, target) => addChip(chip, target, chip.kind === 'text')}
                 onDropSlot={(id, target) => applyEdit(dropSlot(current.draft.line1, id, target))}

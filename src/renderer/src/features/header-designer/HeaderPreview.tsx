@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import { HEADER_TOTAL_LIMIT, LINE2_TOTAL_LIMIT, type HeaderContext } from '../../../../shared/header';
+import { HEADER_LINE_CHARS, HEADER_TOTAL_LIMIT, LINE2_TOTAL_LIMIT, type HeaderContext } from '../../../../shared/header';
 import { placementName, type DesignerEvaluation, type PreviewItem } from './evaluate';
 
 interface HeaderPreviewProps {
@@ -17,12 +17,14 @@ function PreviewLine({ items, line }: { items: PreviewItem[]; line: 1 | 2 }): JS
         <span
           // Items are positional: the index is their identity on the printed line.
           key={index}
-          className={item.cropped ? 'hd-page-item hd-page-cropped' : 'hd-page-item'}
+          className={['hd-page-item', item.cropped ? 'hd-page-cropped' : '', item.overlaps ? 'hd-page-overlap' : ''].filter(Boolean).join(' ')}
           data-testid={`preview-${line}-${index}`}
           data-align={item.align}
-          style={{ left: `${item.anchor * 100}%` }}
+          data-overlaps={item.overlaps || undefined}
+          // The column the printed-line rules give it (what the Sandbox prints), as a share of the line.
+          style={{ left: `${(item.start / HEADER_LINE_CHARS) * 100}%` }}
         >
-          {item.text}
+          {item.printed}
         </span>
       ))}
     </div>
@@ -30,9 +32,11 @@ function PreviewLine({ items, line }: { items: PreviewItem[]; line: 1 | 2 }): JS
 }
 
 function spoken(items: PreviewItem[]): string {
-  const printed = items.map((item, i) => ({ item, place: placementName(i, items.length) })).filter(({ item }) => item.text !== '');
+  const printed = items.map((item, i) => ({ item, place: placementName(i, items.length) })).filter(({ item }) => item.printed !== '');
   if (printed.length === 0) return 'nothing';
-  return printed.map(({ item, place }) => `${place}: ${item.text}${item.cropped ? ' (cropped)' : ''}`).join('; ');
+  return printed
+    .map(({ item, place }) => `${place}: ${item.printed}${item.cropped ? ' (cropped)' : ''}${item.overlaps ? ' (runs into its neighbour)' : ''}`)
+    .join('; ');
 }
 
 /**
@@ -49,7 +53,8 @@ export function HeaderPreview({ baseId, evaluation, pages, timeZone, sample }: H
       <div className="hd-panel-head">
         <h3 id={captionId}>Preview</h3>
         <span className="hd-hint">
-          Top of page 1 of {pages}, at fax page width (Letter, 8.5 in). The service&apos;s font may differ slightly.
+          Top of page 1 of {pages}, at fax page width (8.5 in), in the header&apos;s printed size: a line holds {HEADER_LINE_CHARS} characters.
+          Text cut by the service is underlined; items that run into each other are marked in red.
         </span>
       </div>
       <div className="hd-sheet-frame">

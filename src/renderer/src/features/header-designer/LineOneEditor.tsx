@@ -1,8 +1,8 @@
 import { useState, type DragEvent, type JSX } from 'react';
-import { LINE1_MAX_ITEMS, type DateTimeCode } from '../../../../shared/header';
+import { LINE1_MAX_ITEMS, type DateTimeCode, type HeaderContext } from '../../../../shared/header';
 import { CHIP_MIME, SLOT_MIME, decodeChip, dropChip, type Chip, type DropTarget, type LineEdit } from './chips';
 import { describeItem, moveItem, paletteVariables, removeItem, type DraftItem } from './draft';
-import { messagesAt, placementName, type DesignerEvaluation } from './evaluate';
+import { messagesAt, placementName, slotSegments, type DesignerEvaluation } from './evaluate';
 import { focusAfterMove, focusAfterRemove, type DesignerFocus } from './focus';
 import { MoveButtons } from './MoveButtons';
 
@@ -11,6 +11,11 @@ interface LineOneEditorProps {
   items: DraftItem[];
   evaluation: DesignerEvaluation;
   dateCode: DateTimeCode;
+  /** The fax the slots show their values for. */
+  sample: HeaderContext;
+  /** Slots whose text is open for editing. */
+  editing: ReadonlySet<string>;
+  onEditing(itemId: string, open: boolean): void;
   onText(index: number, text: string): void;
   onDropChip(chip: Chip, target: DropTarget): void;
   onDropSlot(id: string, target: DropTarget): void;
@@ -93,6 +98,9 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
           const errors = messagesAt(evaluation.errors, `line_1[${index}]`);
           const preview = evaluation.preview.line1[index];
           const classes = ['hd-slot', dragOver === item.id ? 'hd-drop-over' : '', errors.length > 0 ? 'hd-invalid' : ''].filter(Boolean).join(' ');
+          // A slot with a mistake stays open: the mistake is in its text.
+          const open = props.editing.has(item.id) || errors.length > 0;
+          const editId = `${baseId}-${item.id}-edit`;
           return (
             <li key={item.id} className={classes} data-testid={`slot-${index}`} {...dropHandlers(item.id, { slot: index })}>
               <div className="hd-slot-head">
@@ -110,9 +118,13 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                 >
                   ⠿
                 </span>
-                <label htmlFor={inputId} className="hd-slot-title">
-                  Slot {index + 1}
-                </label>
+                {open ? (
+                  <label htmlFor={inputId} className="hd-slot-title">
+                    Slot {index + 1}
+                  </label>
+                ) : (
+                  <span className="hd-slot-title">Slot {index + 1}</span>
+                )}
                 <span className="hd-slot-place" title="Where this slot prints">
                   {placementName(index, count)}
                 </span>
@@ -127,18 +139,21 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                   ✕
                 </button>
               </div>
-              <input
-                id={inputId}
-                type="text"
-                className="hd-mono"
-                value={item.text}
-                placeholder="(spacer: prints nothing)"
-                spellCheck={false}
-                autoComplete="off"
-                aria-invalid={errors.length > 0 || undefined}
-                aria-describedby={`${inputId}-msgs`}
-                onChange={(e) => props.onText(index, e.target.value)}
-              />
+              <SlotSample item={item.text} sample={props.sample} testId={`slot-sample-${index}`} />
+              {open && (
+                <input
+                  id={inputId}
+                  type="text"
+                  className="hd-mono"
+                  value={item.text}
+                  placeholder="(spacer: prints nothing)"
+                  spellCheck={false}
+                  autoComplete="off"
+                  aria-invalid={errors.length > 0 || undefined}
+                  aria-describedby={`${inputId}-msgs`}
+                  onChange={(e) => props.onText(index, e.target.value)}
+                />
+              )}
               <div id={`${inputId}-msgs`} className="hd-slot-msgs" aria-live="polite">
                 {errors.map((e) => (
                   <p key={e.message} className="hd-error">
@@ -146,13 +161,30 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
                   </p>
                 ))}
                 {errors.length === 0 && preview && (
-                  <p className={preview.cropped ? 'hd-slot-prints hd-warn-text' : 'hd-slot-prints'}>
-                    {describeItem(item.text)}: prints {preview.text.length} {preview.text.length === 1 ? 'character' : 'characters'}
-                    {preview.cropped ? ', cropped (see the warnings)' : ''}
+                  <p className={preview.cropped || preview.overlaps ? 'hd-slot-prints hd-warn-text' : 'hd-slot-prints'}>
+                    {describeItem(item.text)}:{' '}
+                    {preview.text !== '' && preview.printed === ''
+                      ? 'not printed: the line has no room left for it (see the warnings)'
+                      : `prints ${preview.printed.length} ${preview.printed.length === 1 ? 'character' : 'characters'}${preview.cropped ? ', cropped (see the warnings)' : ''}${preview.overlaps ? ', runs into its neighbour (see the warnings)' : ''}`}
                   </p>
                 )}
               </div>
               <div className="hd-slot-actions">
+                <button
+                  type="button"
+                  id={editId}
+                  className="hd-small"
+                  aria-expanded={open}
+                  aria-label={open ? `Done editing slot ${index + 1}` : `Edit slot ${index + 1}`}
+                  aria-disabled={(open && errors.length > 0) || undefined}
+                  title={open && errors.length > 0 ? 'Fix the mistake first' : undefined}
+                  onClick={() => {
+                    if (open && errors.length > 0) return;
+                    props.onEditing(item.id, !open);
+                  }}
+                >
+                  {open ? 'Done' : 'Edit'}
+                </button>
                 <label htmlFor={`${inputId}-var`} className="sr-only">
                   Add a variable to slot {index + 1}
                 </label>
@@ -189,5 +221,34 @@ export function LineOneEditor(props: LineOneEditorProps): JSX.Element {
         )}
       </ol>
     </section>
+  );
+}
+
+/**
+ * What the slot prints for the sample fax: its text as written, each variable as a pill with the
+ * sample's value (its name in the tooltip and for screen readers), a value the service crops marked.
+ */
+function SlotSample({ item, sample, testId }: { item: string; sample: HeaderContext; testId: string }): JSX.Element {
+  const segments = slotSegments(item, sample);
+  return (
+    <p className="hd-slot-sample" data-testid={testId}>
+      {segments.length === 0 ? (
+        <span className="hd-sample-empty">Spacer: prints nothing</span>
+      ) : (
+        segments.map((segment, i) =>
+          segment.kind === 'variable' ? (
+            // Segments are positional within the slot's text.
+            <span key={i} className={segment.cropped ? 'hd-sample-var hd-sample-cropped' : 'hd-sample-var'} title={`${segment.label} (${segment.token})${segment.cropped ? ', cropped by the service' : ''}`}>
+              <span className="sr-only">{segment.label}: </span>
+              {segment.value === '' ? <span className="hd-sample-empty">none set</span> : segment.value}
+            </span>
+          ) : (
+            <span key={i} className={segment.kind === 'invalid' ? 'hd-sample-invalid' : undefined}>
+              {segment.text}
+            </span>
+          ),
+        )
+      )}
+    </p>
   );
 }

@@ -4,10 +4,13 @@
  * the live preview for a sample fax. Pure, so the rules are tested without a DOM.
  */
 import {
+  HEADER_LINE_CHARS,
   LINE1_MAX_ITEMS,
+  checkLineFit,
   expandHeader,
   getHeaderVariable,
   headerVariableValue,
+  layoutLine,
   layoutLineFractions,
   parseHeaderItem,
   validateHeaderOptions,
@@ -28,6 +31,9 @@ export interface HeaderSample {
   /** The service assigns the fax_id on sending; a UUID-like sample stands in for it. */
   faxId?: string;
 }
+
+/** A fictional number (555-01xx is reserved for fiction) the preview shows when no recipient is typed yet. */
+export const SAMPLE_TO_NUMBER = '12125550147';
 
 /** Shape of the service's fax_id (UUID-like, 36 characters): ${FAX_ID} keeps its first 32. */
 export const SAMPLE_FAX_ID = '3f2b9c1e-7a4d-4e8b-9c2f-1a2b3c4d5e6f';
@@ -61,9 +67,21 @@ export interface PreviewItem {
   text: string;
   anchor: number;
   align: HeaderAlign;
-  /** True when the service cuts something from this item for the sample fax. */
+  /** True when the service cuts something from this item for the sample fax (a limit or the line's end). */
   cropped: boolean;
+  /** Where it prints on the line, in characters from the left margin (the printed-line rules). */
+  start: number;
+  /** What of `text` fits on the printed line ('' when the line has no room left for it). */
+  printed: string;
+  /** It runs into a neighbour at the place the layout gives it. */
+  overlaps: boolean;
 }
+
+/** A part of a slot as the person sees it: its text, or a variable shown with the sample's value. */
+export type SlotSegment =
+  | { kind: 'text'; text: string }
+  | { kind: 'variable'; token: string; label: string; value: string; cropped: boolean }
+  | { kind: 'invalid'; text: string };
 
 export interface DesignerCounts {
   line1Items: number;
@@ -138,8 +156,23 @@ export function evaluateDraft(options: HeaderOptions, ctx: HeaderContext): Desig
 
   const expanded = expandHeader(options, ctx);
   const croppedPaths = new Set(expanded.cropped.map((c) => c.path));
-  const placed = (line: 'line_1' | 'line_2', texts: readonly string[]): PreviewItem[] =>
-    layoutLineFractions(texts).map((anchor, i) => ({ ...anchor, cropped: croppedPaths.has(`${line}[${i}]`) }));
+  // Placed as the printed line places them (the shared rules the Sandbox stamps with), with what a
+  // too-long line loses and which neighbours run into each other.
+  const placed = (line: 'line_1' | 'line_2', texts: readonly string[]): PreviewItem[] => {
+    const fit = checkLineFit(texts, HEADER_LINE_CHARS);
+    const columns = layoutLine(texts, HEADER_LINE_CHARS);
+    const overlapping = new Set(fit.overlaps.flatMap((o) => [o.first, o.second]));
+    return layoutLineFractions(texts).map((anchor, i) => {
+      const printed = columns[i]!.text;
+      return {
+        ...anchor,
+        cropped: croppedPaths.has(`${line}[${i}]`) || printed.length < anchor.text.length,
+        start: columns[i]!.start,
+        printed,
+        overlaps: overlapping.has(i),
+      };
+    });
+  };
 
   const chars = countVariableChars(options.line_1, ctx);
   const line2Fields = (options.line_2 ?? []).map((field) => field.length);
@@ -172,4 +205,15 @@ export function placementName(index: number, count: number): string {
   if (anchor.align === 'right') return 'right';
   if (Math.abs(anchor.anchor - 0.5) < 1e-9) return 'centre';
   return `at ${index}/${count - 1}`;
+}
+
+/** The slot `item` as its sample prints it: text as written, each variable with its (cropped) sample value. */
+export function slotSegments(item: string, ctx: HeaderContext): SlotSegment[] {
+  return parseHeaderItem(item).map((token): SlotSegment => {
+    if (token.kind === 'text') return { kind: 'text', text: token.text };
+    if (token.kind === 'invalid') return { kind: 'invalid', text: token.raw };
+    const variable = getHeaderVariable(token.name)!;
+    const full = headerVariableValue(token.name, ctx);
+    return { kind: 'variable', token: token.raw, label: variable.label, value: full.slice(0, variable.maxLength), cropped: full.length > variable.maxLength };
+  });
 }

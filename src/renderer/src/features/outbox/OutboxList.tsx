@@ -219,7 +219,9 @@ const OutboxRow = memo(function OutboxRow({ item, index, start, setSize, selecte
     >
       <div className="outbox-row-main">
         <span className="outbox-row-dest">{item.destinationDisplay}</span>
-        <span className="outbox-row-who">{who || <span className="muted">{item.subject || 'No name'}</span>}</span>
+        <span className="outbox-row-who" title={who || undefined}>
+          {who || <span className="muted">{item.subject || 'No name'}</span>}
+        </span>
       </div>
       <div className="outbox-row-side">
         <StateBadge badge={badge} />

@@ -43,6 +43,13 @@ export function WelcomeScreen(): JSX.Element {
     if (sandbox?.faxNumber) {
       useComposeStore.getState().addRecipientsFrom([{ number: sandbox.faxNumber, name: 'Practice (Sandbox inbox)', label: 'the Sandbox' }], 'the practice fax');
     }
+    // A practice fax needs something to send: the Sandbox's sample document (the person may add their own too).
+    try {
+      const sample = await unwrap(faxdesk.sandbox.sampleDocument());
+      if (!useComposeStore.getState().documents.some((d) => d.document?.id === sample.id)) useComposeStore.getState().addPrepared(sample);
+    } catch {
+      // Without it, Compose asks for a document as it always does.
+    }
     await finish();
     navigate({ page: 'compose' });
   };
@@ -61,7 +68,8 @@ export function WelcomeScreen(): JSX.Element {
             their states, some fail on purpose, and faxes arrive in your Inbox.
           </p>
           <p className="muted">
-            A practice fax goes to the Sandbox’s own number{sandbox?.faxNumber ? ` (${formatFaxNumber(sandbox.faxNumber)})` : ''}, so you will also see it arrive.
+            A practice fax carries a sample document and goes to the Sandbox’s own number{sandbox?.faxNumber ? ` (${formatFaxNumber(sandbox.faxNumber)})` : ''}, so
+            you will also see it arrive.
           </p>
           <button type="button" className="primary" onClick={() => void practice()} disabled={!sandbox} data-testid="welcome-practice">
             Send a practice fax
