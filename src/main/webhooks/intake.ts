@@ -9,6 +9,8 @@
  *    of something already received answers 200 "duplicate" and changes nothing; a receipt that cannot
  *    be written answers 503, the one answer the service retries;
  * 4. handed on: each fresh (account, event) goes to `accepted`, which applies it later.
+ * Outbound notifications for faxes not known here are held (see EventApplier) within HeldLimits: past
+ * them the oldest held ones are dropped, and the delivery log says so in the entry that caused it.
  * Every request, refused ones too, goes into the delivery log Settings shows.
  */
 import type { ListenerName, WebhookRepository } from '../store/repositories/webhook-repository';
@@ -19,8 +21,22 @@ import type { Signer } from './roster';
 import { safely } from './safely';
 import { whichKeySigned } from './signature';
 
+/**
+ * How many outbound notifications for faxes not known here are kept, and how many bytes of them. A
+ * notification arrives before its send's answer is recorded for a moment at most; one held for long is
+ * for a fax sent elsewhere with the same App ID, and polling reports those faxes anyway. 2,000 is more
+ * than a day of a busy office's faxes; the facts of one are a few hundred bytes (2 MiB is ~4,000 of them,
+ * or 32 of the largest body a delivery may have).
+ */
+export interface HeldLimits {
+  count: number;
+  bytes: number;
+}
+
+export const DEFAULT_HELD_LIMITS: HeldLimits = Object.freeze({ count: 2_000, bytes: 2 * 1024 * 1024 });
+
 export interface IntakeDeps {
-  repository: Pick<WebhookRepository, 'addReceipt' | 'logDelivery'>;
+  repository: Pick<WebhookRepository, 'addReceipt' | 'logDelivery' | 'trimHeld'>;
   /** The accounts whose keys may have signed a delivery. */
   signers: () => readonly Signer[];
   /** A verified notification recorded for the first time for this account. */
@@ -29,6 +45,8 @@ export interface IntakeDeps {
   logged: () => void;
   logger: Logger;
   now: () => Date;
+  /** Tests: other limits than DEFAULT_HELD_LIMITS. */
+  heldLimits?: HeldLimits;
 }
 
 interface LogEntry {
@@ -81,6 +99,7 @@ export class DeliveryIntake {
       return { status: 200, body: { status: 'ignored' } };
     }
     let fresh = 0;
+    let heldNow = false;
     for (const accountId of targets) {
       const added = safely(this.deps.logger, 'record a webhook receipt', () =>
         this.deps.repository.addReceipt({
@@ -101,14 +120,29 @@ export class DeliveryIntake {
       }
       if (!added) continue;
       fresh++;
+      if (event.kind === 'OUTBOUND') heldNow = true;
       this.deps.accepted(accountId, event);
     }
     if (fresh === 0) {
       log({ status: 200, verified: true, outcome: 'Duplicate: already received; nothing changed.', event, accountId: targets[0] });
       return { status: 200, body: { status: 'duplicate' } };
     }
-    log({ status: 200, verified: true, outcome: 'Accepted.', event, accountId: targets[0] });
+    const dropped = heldNow ? this.trimHeld() : '';
+    log({ status: 200, verified: true, outcome: `Accepted.${dropped}`, event, accountId: targets[0] });
     return { status: 200, body: { status: 'received' } };
+  }
+
+  /** Keeps the held notifications within their limits; says what was dropped, in words for the log ('' when nothing). */
+  private trimHeld(): string {
+    const limits = this.deps.heldLimits ?? DEFAULT_HELD_LIMITS;
+    const trim = safely(this.deps.logger, 'limit the held webhook notifications', () => this.deps.repository.trimHeld(limits));
+    if (!trim?.dropped) return '';
+    this.deps.logger.info('held webhook notifications dropped to stay within the limit', { dropped: trim.dropped, limit: limits.count, bytes: limits.bytes });
+    const what = trim.dropped === 1 ? 'the oldest held notification' : `the ${trim.dropped} oldest held notifications`;
+    return (
+      ` To keep at most ${limits.count.toLocaleString('en-US')} notifications (${formatBytes(limits.bytes)}) for faxes not known on this computer, ` +
+      `${what} (received up to ${trim.newestDroppedAt}) ${trim.dropped === 1 ? 'was' : 'were'} dropped; polling still reports those faxes.`
+    );
   }
 
   refused(listener: ListenerName, status: number, outcome: string, remote: string): void {
@@ -145,4 +179,8 @@ export function routeEvent(event: WebhookEvent, signers: readonly Signer[], key:
   const userId = event.userId;
   const byUser = userId ? byApp.filter((s) => s.userId === userId) : byApp;
   return byUser.map((s) => s.accountId).slice(0, userId ? undefined : 1);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB` : `${Math.round(bytes / 1024)} KiB`;
 }

@@ -23,8 +23,8 @@ import type { HistoryStores, OutboundStateRecorder } from '../sync/ports';
 import { EventApplier } from './event-applier';
 import { FailedReconciler } from './failed-reconciler';
 import { HealthMonitor } from './health-monitor';
-import { DeliveryIntake } from './intake';
-import type { ListenerOptions } from './listener';
+import { DeliveryIntake, type HeldLimits } from './intake';
+import type { ListenerTuning } from './listener';
 import type { AccountWebhooks, ReceiverAccounts, ReceiverInbox, ReceiverSandbox, ReceiverSync } from './ports';
 import { PublicEndpoint } from './public-endpoint';
 import { ReceiverRoster, type DeliveryRoute } from './roster';
@@ -50,8 +50,10 @@ export interface ReceiverServiceDeps {
   timers: Timers;
   /** The person's poll interval (normal polling), in seconds. */
   pollSeconds: () => number;
-  /** Tests: listener options (short slow-client limits). */
-  listenerOptions?: Partial<Pick<ListenerOptions, 'bodyTimeoutMs' | 'headersTimeoutMs'>>;
+  /** Tests, benchmarks: listener limits (short deadlines, a small capacity). */
+  listenerOptions?: ListenerTuning;
+  /** Tests: limits on notifications held for faxes not known here. */
+  heldLimits?: HeldLimits;
   /** Tests: where the public listener really binds when its configured port is 8443 (0 = any free port). */
   bindPort?: (configured: number) => number;
 }
@@ -107,6 +109,7 @@ export class WebhookReceiverService {
       logged: changed,
       logger: deps.logger,
       now: deps.now,
+      ...(deps.heldLimits ? { heldLimits: deps.heldLimits } : {}),
     });
     this.reconciler = new FailedReconciler({
       served: () => this.roster.served().map((s) => ({ accountId: s.accountId, directions: this.roster.directionsHere(s.accountId) })),
@@ -167,6 +170,11 @@ export class WebhookReceiverService {
   /** Waits for the notifications being applied (tests, benchmarks). */
   drain(): Promise<void> {
     return this.applier.drain();
+  }
+
+  /** Connections open at the public listener now (tests, benchmarks). */
+  openConnections(): number {
+    return this.endpoint.openConnections;
   }
 
   /** FAILED deliveries past their retry window, reconciled once each (tests, benchmarks: at a chosen time). */
