@@ -4,10 +4,14 @@
  * sends its headers a byte a second was held ~30 s and then answered 400; and `server.maxConnections`
  * destroys the sockets over it, so a burst of valid deliveries was partly reset, unanswered and unlogged
  * (the service retries only after a 5xx: a reset notification was lost until polling caught up).
- * This follows every connection itself:
+ * This follows every connection itself, one request per connection (every answer closes it: the
+ * service posts each notification on a connection of its own, and a kept-alive connection would let a
+ * client wait between requests unseen):
  * - deadlines on timers of their own, to the millisecond: the request line and headers within
- *   headersTimeoutMs of the connection (of the request's first byte on a kept-alive one), the body
- *   within bodyTimeoutMs of the headers; either answered 408;
+ *   headersTimeoutMs of the connection, the body within bodyTimeoutMs of the headers; either answered
+ *   408. A deadline or a slow verdict that falls due is judged after the bytes already received are
+ *   read (setImmediate: after the event loop's I/O phase), so that a busy receiver never blames a
+ *   client for bytes it had not got round to reading;
  * - capacity: at most maxConnections served at once; one more is answered 503 at once (the service
  *   retries a 5xx), never reset (a refused connection lingering for its answer to be read, below, takes
  *   no capacity; as many again may linger, past that a refusal is a plain close). At most maxActive requests read their body (each may hold MAX_BODY_BYTES); the
@@ -27,7 +31,7 @@ import type http from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ListenerLimits {
-  /** The request line and headers arrive within this long of the connection (of the first byte, on a kept-alive one); else 408. */
+  /** The request line and headers arrive within this long of the connection; else 408. */
   headersTimeoutMs: number;
   /** The body arrives within this long of the headers; else 408. */
   bodyTimeoutMs: number;
@@ -76,7 +80,7 @@ export interface GuardHooks {
   refused(status: number, outcome: string, remote: string): void;
 }
 
-type Phase = 'headers' | 'queued' | 'body' | 'idle' | 'closing';
+type Phase = 'headers' | 'queued' | 'body' | 'answered' | 'closing';
 
 /** One request on a connection, from its headers to its answer. */
 export interface Exchange {
@@ -95,8 +99,8 @@ class Tracked {
   /** The client's own time on the current request before the current stretch (ms). */
   clientMs = 0;
   stretchStart = 0;
-  deadline: NodeJS.Timeout | null = null;
-  slowTimer: NodeJS.Timeout | null = null;
+  deadline: DueAfterIo | null = null;
+  slowTimer: DueAfterIo | null = null;
   queueTimer: NodeJS.Timeout | null = null;
   exchange: ExchangeState | null = null;
   read: (() => void) | null = null;
@@ -154,10 +158,6 @@ export class ConnectionGuard {
     const conn = new Tracked(socket, sourceOf(socket));
     this.conns.set(socket, conn);
     socket.once('close', () => this.closed(conn));
-    // Before the HTTP parser sees the bytes (prepended): the first byte of a request on a kept-alive
-    // connection starts its header clock, and bytes after a refusal are counted. (A 'data' listener makes
-    // node:http pass the bytes through JavaScript instead of straight to its parser; they are a few KB.)
-    socket.prependListener('data', (chunk: Buffer) => this.received(conn, chunk));
     if (this.counted >= this.limits.maxConnections) {
       conn.counted = false;
       if (this.lingering >= this.limits.maxConnections) {
@@ -176,12 +176,10 @@ export class ConnectionGuard {
   /** A request's headers are in. Null when its connection was already answered (too slow, over capacity). */
   headersDone(req: http.IncomingMessage, res: http.ServerResponse): Exchange | null {
     const conn = this.conns.get(req.socket);
-    if (!conn || conn.phase === 'closing') {
+    if (!conn || conn.phase !== 'headers') {
       req.resume();
       return null;
     }
-    // A kept-alive request whose bytes all came in one piece after the last answer.
-    if (conn.phase === 'idle') this.beginHeaders(conn);
     this.clearDeadline(conn);
     conn.exchange = new ExchangeState(conn, res);
     return conn.exchange;
@@ -197,7 +195,7 @@ export class ConnectionGuard {
     }
     if (this.queue.size >= this.limits.maxQueued) {
       this.hooks.refused(503, `Too busy: ${this.limits.maxActive} deliveries are being read and ${this.limits.maxQueued} are waiting. The service retries.`, conn.source);
-      this.answer(exchange, 503, { status: 'busy', reason: 'too many deliveries at once; retry later' }, { close: true, headers: { 'retry-after': '5' } });
+      this.answer(exchange, 503, { status: 'busy', reason: 'too many deliveries at once; retry later' }, { refusal: true, headers: { 'retry-after': '5' } });
       return;
     }
     this.pauseStretch(conn);
@@ -209,15 +207,15 @@ export class ConnectionGuard {
       conn.queueTimer = null;
       if (!this.queue.has(conn)) return;
       this.hooks.refused(503, `Too busy: it waited ${seconds(this.limits.queueWaitMs)} for one of ${this.limits.maxActive} delivery slots. The service retries.`, conn.source);
-      this.answer(exchange, 503, { status: 'busy', reason: 'too many deliveries at once; retry later' }, { close: true, headers: { 'retry-after': '5' } });
+      this.answer(exchange, 503, { status: 'busy', reason: 'too many deliveries at once; retry later' }, { refusal: true, headers: { 'retry-after': '5' } });
     }, this.limits.queueWaitMs);
   }
 
   /**
-   * Answers a request (once). `close` ends the connection after it, lingering so that the client reads
-   * the answer; otherwise the connection may carry the next request.
+   * Answers a request (once), and the connection closes after it. `refusal`: the request may not have
+   * been read to its end, so the close lingers for the client to read the answer.
    */
-  answer(exchange: Exchange, status: number, body: Record<string, unknown>, options: { close: boolean; headers?: Record<string, string> }): void {
+  answer(exchange: Exchange, status: number, body: Record<string, unknown>, options: { refusal: boolean; headers?: Record<string, string> }): void {
     const state = exchange as ExchangeState;
     if (state.done) return;
     state.done = true;
@@ -225,18 +223,13 @@ export class ConnectionGuard {
     this.endRequest(conn);
     const res = state.res;
     if (res.headersSent || res.destroyed) return;
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.close) {
-      conn.phase = 'closing';
-      headers.connection = 'close';
+    conn.phase = 'answered';
+    if (options.refusal) {
       // node:http ends a Connection: close response with socket.destroySoon(), which closes as soon as
       // the answer is written, unread bytes or not: a reset for a client still sending. Linger instead.
       (conn.socket as Socket & { destroySoon(): void }).destroySoon = () => this.linger(conn);
-    } else {
-      conn.phase = 'idle';
-      conn.exchange = null;
     }
-    writeJson(res, status, body, headers);
+    writeJson(res, status, body, { ...options.headers, connection: 'close' });
   }
 
   /** node:http could not parse what a client sent (or Node's own backstop timeout fired). */
@@ -264,6 +257,7 @@ export class ConnectionGuard {
     conn.clientMs = 0;
     this.beginStretch(conn);
     this.setDeadline(conn, this.limits.headersTimeoutMs, () => {
+      if (conn.phase !== 'headers') return;
       this.hooks.refused(408, `The headers did not arrive within ${seconds(this.limits.headersTimeoutMs)}.`, conn.source);
       this.rawAnswer(conn, 408, { status: 'refused', reason: 'request timeout' });
     });
@@ -276,8 +270,9 @@ export class ConnectionGuard {
     conn.read = null;
     if (!conn.slowTimer && !conn.slow) this.beginStretch(conn);
     this.setDeadline(conn, this.limits.bodyTimeoutMs, () => {
+      if (conn.phase !== 'body' || !conn.exchange || conn.exchange.done) return;
       this.hooks.refused(408, `The body did not arrive within ${seconds(this.limits.bodyTimeoutMs)} of the headers.`, conn.source);
-      if (conn.exchange) this.answer(conn.exchange, 408, { status: 'refused', reason: 'request timeout' }, { close: true });
+      this.answer(conn.exchange, 408, { status: 'refused', reason: 'request timeout' }, { refusal: true });
     });
     read();
   }
@@ -285,7 +280,7 @@ export class ConnectionGuard {
   /** The request is over (answered, or its connection closed): its timers, slot, queue place and slowness go. */
   private endRequest(conn: Tracked): void {
     this.clearDeadline(conn);
-    if (conn.slowTimer) clearTimeout(conn.slowTimer);
+    conn.slowTimer?.cancel();
     conn.slowTimer = null;
     if (conn.queueTimer) clearTimeout(conn.queueTimer);
     conn.queueTimer = null;
@@ -317,15 +312,6 @@ export class ConnectionGuard {
     }
   }
 
-  private received(conn: Tracked, chunk: Buffer): void {
-    if (conn.phase === 'closing') {
-      conn.lingered += chunk.length;
-      if (conn.lingered > this.limits.lingerBytes) conn.socket.destroy();
-    } else if (conn.phase === 'idle') {
-      this.beginHeaders(conn);
-    }
-  }
-
   private closed(conn: Tracked): void {
     this.endRequest(conn);
     this.uncount(conn);
@@ -340,16 +326,16 @@ export class ConnectionGuard {
 
   private beginStretch(conn: Tracked): void {
     conn.stretchStart = performance.now();
-    if (conn.slowTimer) clearTimeout(conn.slowTimer);
-    conn.slowTimer = setTimeout(() => {
+    conn.slowTimer?.cancel();
+    conn.slowTimer = new DueAfterIo(Math.max(0, this.limits.slowAfterMs - conn.clientMs), () => {
       conn.slowTimer = null;
       this.becameSlow(conn);
-    }, Math.max(0, this.limits.slowAfterMs - conn.clientMs));
+    });
   }
 
   private pauseStretch(conn: Tracked): void {
     if (!conn.slowTimer) return;
-    clearTimeout(conn.slowTimer);
+    conn.slowTimer.cancel();
     conn.slowTimer = null;
     conn.clientMs += performance.now() - conn.stretchStart;
   }
@@ -367,7 +353,7 @@ export class ConnectionGuard {
         : `${this.limits.maxSlow} slow requests are already waiting`;
     this.hooks.refused(408, `Too slow: not complete after ${seconds(this.limits.slowAfterMs)}, and ${why}.`, conn.source);
     if (conn.phase === 'headers') this.rawAnswer(conn, 408, { status: 'refused', reason: 'too slow' });
-    else if (conn.exchange) this.answer(conn.exchange, 408, { status: 'refused', reason: 'too slow' }, { close: true });
+    else if (conn.exchange) this.answer(conn.exchange, 408, { status: 'refused', reason: 'too slow' }, { refusal: true });
   }
 
   // Answers written before node:http has a request to answer (headers not complete, or over capacity).
@@ -405,6 +391,11 @@ export class ConnectionGuard {
       this.lingering++;
     }
     socket.end();
+    // What the client still sends is counted (and node:http's parser drops it).
+    socket.on('data', (chunk: Buffer) => {
+      conn.lingered += chunk.length;
+      if (conn.lingered > this.limits.lingerBytes) socket.destroy();
+    });
     socket.resume();
     const timer = setTimeout(() => socket.destroy(), this.limits.lingerMs);
     socket.once('close', () => clearTimeout(timer));
@@ -417,14 +408,14 @@ export class ConnectionGuard {
 
   private setDeadline(conn: Tracked, ms: number, onTimeout: () => void): void {
     this.clearDeadline(conn);
-    conn.deadline = setTimeout(() => {
+    conn.deadline = new DueAfterIo(ms, () => {
       conn.deadline = null;
       onTimeout();
-    }, ms);
+    });
   }
 
   private clearDeadline(conn: Tracked): void {
-    if (conn.deadline) clearTimeout(conn.deadline);
+    conn.deadline?.cancel();
     conn.deadline = null;
   }
 }
@@ -439,6 +430,32 @@ export function writeJson(res: http.ServerResponse, status: number, body: Record
 function sourceOf(socket: Socket): string {
   const address = socket.remoteAddress ?? 'unknown';
   return address.startsWith('::ffff:') ? address.slice(7) : address;
+}
+
+/**
+ * A timer whose work, when it falls due, waits for the event loop's I/O phase (setImmediate runs after
+ * it): bytes already received are read first, and a verdict on a slow client is fair to it.
+ */
+class DueAfterIo {
+  private timer: NodeJS.Timeout | null;
+  private immediate: NodeJS.Immediate | null = null;
+
+  constructor(ms: number, work: () => void) {
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.immediate = setImmediate(() => {
+        this.immediate = null;
+        work();
+      });
+    }, ms);
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = null;
+    this.immediate = null;
+  }
 }
 
 function seconds(ms: number): string {

@@ -47,8 +47,8 @@ export interface DeliveryAnswer {
 }
 
 export interface ListenerHooks {
-  /** A well-formed POST: verify, record, answer (synchronously). */
-  onDelivery(delivery: IncomingDelivery): DeliveryAnswer;
+  /** A well-formed POST: verify, record, answer (at once, or once its writes have committed). */
+  onDelivery(delivery: IncomingDelivery): DeliveryAnswer | Promise<DeliveryAnswer>;
   /** A request refused before verification (wrong method, type, size, too slow, over capacity). */
   onRefused(status: number, outcome: string, remote: string): void;
 }
@@ -78,7 +78,7 @@ export class ReceiverListener {
     const guard = new ConnectionGuard(limits, { refused: (status, outcome, remote) => this.hooks.onRefused(status, outcome, remote) });
     const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.handle(guard, req, res);
     // Node's own timeouts stay as a backstop behind the guard's (they are checked only every 30 s).
-    const backstop = { headersTimeout: limits.headersTimeoutMs * 2, requestTimeout: (limits.headersTimeoutMs + limits.bodyTimeoutMs) * 2, keepAliveTimeout: 5_000 };
+    const backstop = { headersTimeout: limits.headersTimeoutMs * 2, requestTimeout: (limits.headersTimeoutMs + limits.bodyTimeoutMs) * 2 };
     const server = tls
       ? https.createServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2', handshakeTimeout: limits.headersTimeoutMs, ...backstop }, handler)
       : http.createServer(backstop, handler);
@@ -124,7 +124,7 @@ export class ReceiverListener {
     if (!exchange) return;
     const refuse = (status: number, outcome: string, extra: Record<string, string> = {}) => {
       this.hooks.onRefused(status, outcome, exchange.remote);
-      guard.answer(exchange, status, { status: 'refused', reason: outcome }, { close: true, headers: extra });
+      guard.answer(exchange, status, { status: 'refused', reason: outcome }, { refusal: true, headers: extra });
     };
     if (req.method !== 'POST') return refuse(405, `Method ${String(req.method).slice(0, 10)} is not allowed.`, { allow: 'POST' });
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -144,20 +144,23 @@ export class ReceiverListener {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         this.hooks.onRefused(413, `The body went over the ${MAX_BODY_BYTES}-byte limit.`, exchange.remote);
-        guard.answer(exchange, 413, { status: 'refused', reason: 'body too large' }, { close: true });
+        guard.answer(exchange, 413, { status: 'refused', reason: 'body too large' }, { refusal: true });
         return;
       }
       chunks.push(chunk);
     });
     req.on('end', () => {
       if (exchange.done) return;
-      let verdict: DeliveryAnswer;
+      const failed: DeliveryAnswer = { status: 500, body: { status: 'error' } };
+      let verdict: DeliveryAnswer | Promise<DeliveryAnswer>;
       try {
         verdict = this.hooks.onDelivery({ body: Buffer.concat(chunks, size), signature: req.headers['x-hmac-signature'], remote: exchange.remote });
       } catch {
-        verdict = { status: 500, body: { status: 'error' } };
+        verdict = failed;
       }
-      guard.answer(exchange, verdict.status, verdict.body, { close: false });
+      void Promise.resolve(verdict)
+        .catch(() => failed)
+        .then((answer) => guard.answer(exchange, answer.status, answer.body, { refusal: false }));
     });
   }
 }

@@ -30,6 +30,9 @@ import { PublicEndpoint } from './public-endpoint';
 import { ReceiverRoster, type DeliveryRoute } from './roster';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_WEBHOOK_URL, SandboxLink } from './sandbox-link';
 
+/** Settings' view of the receiver is sent again at most this often (each costs a walk over the accounts). */
+const CHANGED_EVERY_MS = 100;
+
 /** A held notification whose fax never became known is dropped after this long. */
 export const HOLD_FOR_MS = 7 * 24 * 3600_000;
 
@@ -71,6 +74,7 @@ export class WebhookReceiverService {
   private started = false;
   private applying: Promise<void> = Promise.resolve();
   private changedPending = false;
+  private lastChangedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: ReceiverServiceDeps) {
     this.settings = deps.repository.settings();
@@ -350,11 +354,17 @@ export class WebhookReceiverService {
     this.changed();
   }
 
+  /** Tells Settings, at most every CHANGED_EVERY_MS: a burst of deliveries is one refresh, not one per delivery. */
   private changed(): void {
-    if (!this.started) return;
-    this.changedPending ||= (queueMicrotask(() => {
+    if (!this.started || this.changedPending) return;
+    this.changedPending = true;
+    const emit = () => {
       this.changedPending = false;
+      this.lastChangedAt = performance.now();
       if (this.started) this.deps.events.emit('receiver:changed', this.view());
-    }), true);
+    };
+    const wait = this.lastChangedAt + CHANGED_EVERY_MS - performance.now();
+    if (wait <= 0) queueMicrotask(emit);
+    else setTimeout(emit, wait).unref();
   }
 }

@@ -128,11 +128,12 @@ describe('deadlines, a burst, 413 and held notifications (default capacity, shor
     }
     expect(counts(results)).toEqual({ '200': 5 });
     await f.core.core.webhooks.drain();
-    expect(held()).toBe(3);
+    expect(held()).toBeLessThanOrEqual(3);
     const log = await deliveries(f, 5);
-    const dropping = log.filter((d) => /oldest held notification/.test(d.outcome));
-    expect(dropping.length).toBe(Math.max(0, start + 5 - 3));
-    expect(dropping[0]!.outcome).toMatch(/^Accepted\. To keep at most 3 notifications \(64 KiB\) for faxes not known on this computer, the oldest held notification \(received up to .+\) was dropped; polling still reports those faxes\.$/);
+    const dropped = log.map((d) => /the (\d+ )?oldest held notifications? \(received up to .+\) (was|were) dropped/.exec(d.outcome)).filter((m) => m !== null);
+    // Every notification dropped is said in the log, in the entry of the delivery that went over the limit.
+    expect(dropped.reduce((n, m) => n + Number(m[1] ?? 1), 0)).toBe(start + 5 - held());
+    expect(log.find((d) => /dropped/.test(d.outcome))!.outcome).toMatch(/^Accepted\. To keep at most 3 notifications \(64 KiB\) for faxes not known on this computer, the .+ polling still reports those faxes\.$/);
   });
 });
 

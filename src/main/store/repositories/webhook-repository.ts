@@ -223,20 +223,22 @@ export class WebhookRepository {
   }
 
   /**
-   * Drops the oldest held outbound notifications until at most `limits.count` of them, of at most
-   * `limits.bytes` in all, are left. Polling still reports those faxes; a notification dropped here is
-   * only one that came before (or instead of) its fax being known on this computer.
+   * Past `limits.count` held outbound notifications or `limits.bytes` of them, drops the oldest until a
+   * tenth of the room is free again (so that a steady stream over the limit trims once per tenth, not at
+   * every delivery: each trim counts the held rows afresh). Polling still reports those faxes; a
+   * notification dropped here is only one that came before (or instead of) its fax being known here.
    */
   trimHeld(limits: HeldTally): HeldTrim {
     const tally = this.heldTally();
     if (tally.count <= limits.count && tally.bytes <= limits.bytes) return { dropped: 0, newestDroppedAt: null };
+    const target = { count: limits.count - Math.max(1, Math.floor(limits.count / 10)), bytes: Math.floor(limits.bytes * 0.9) };
     return this.db.transaction((): HeldTrim => {
       // Counted afresh (rows may also go with their account): the tally only says when to look.
       const left = { ...this.selectHeldTally.get()! };
       const drop: { seq: number; received_at: string }[] = [];
       // Oldest first, only as far as needed (the rows are deleted after the read ends).
       for (const row of this.selectOldestHeld.iterate()) {
-        if (left.count <= limits.count && left.bytes <= limits.bytes) break;
+        if (left.count <= target.count && left.bytes <= target.bytes) break;
         drop.push(row);
         left.count--;
         left.bytes -= row.bytes;
@@ -245,6 +247,11 @@ export class WebhookRepository {
       this.tally = left;
       return { dropped: drop.length, newestDroppedAt: drop.at(-1)?.received_at ?? null };
     })();
+  }
+
+  /** Runs `work` in one transaction (a receipt and its log entry commit together). */
+  atomically<T>(work: () => T): T {
+    return this.db.transaction(work)();
   }
 
   receipt(accountId: string, notificationId: string): Receipt | undefined {
@@ -276,19 +283,23 @@ export class WebhookRepository {
     return this.deleteOldHeld.run(isoUtc(before, 'before')).changes;
   }
 
-  logDelivery(entry: NewDeliveryLogEntry): void {
+  /** Adds entries to the delivery log (a burst's at once), pruning it to MAX_DELIVERY_LOG once. */
+  logDeliveries(entries: readonly NewDeliveryLogEntry[]): void {
+    if (entries.length === 0) return;
     this.db.transaction(() => {
-      this.insertDelivery.run({
-        at: isoUtc(entry.at, 'at'),
-        listener: entry.listener,
-        eventType: entry.eventType,
-        accountId: entry.accountId,
-        notificationId: entry.notificationId,
-        faxId: entry.faxId,
-        verified: entry.verified ? 1 : 0,
-        httpStatus: entry.httpStatus,
-        outcome: entry.outcome.slice(0, 500),
-      });
+      for (const entry of entries) {
+        this.insertDelivery.run({
+          at: isoUtc(entry.at, 'at'),
+          listener: entry.listener,
+          eventType: entry.eventType,
+          accountId: entry.accountId,
+          notificationId: entry.notificationId,
+          faxId: entry.faxId,
+          verified: entry.verified ? 1 : 0,
+          httpStatus: entry.httpStatus,
+          outcome: entry.outcome.slice(0, 500),
+        });
+      }
       this.pruneDeliveries.run();
     })();
   }

@@ -44,15 +44,17 @@ describe('WebhookRepository: notifications held for unknown faxes', () => {
     expect(new WebhookRepository(db).heldTally()).toEqual(repo.heldTally());
   });
 
-  it('drops the oldest held outbound notifications past the count or the bytes, and says how many', () => {
-    for (let n = 1; n <= 5; n++) repo.addReceipt(receipt(n));
-    repo.addReceipt(receipt(6, { kind: 'INBOUND' }));
-    const one = repo.heldTally().bytes / 5;
-    expect(repo.trimHeld({ count: 5, bytes: one * 5 })).toEqual({ dropped: 0, newestDroppedAt: null });
-    expect(repo.trimHeld({ count: 3, bytes: one * 10 })).toEqual({ dropped: 2, newestDroppedAt: at(2).toISOString() });
-    expect(heldIds()).toEqual(['n-3', 'n-4', 'n-5', 'n-6']);
-    expect(repo.trimHeld({ count: 10, bytes: one * 2 })).toEqual({ dropped: 1, newestDroppedAt: at(3).toISOString() });
-    expect(heldIds()).toEqual(['n-4', 'n-5', 'n-6']);
-    expect(repo.heldTally()).toEqual({ count: 2, bytes: one * 2 });
+  it('past the count or the bytes, drops the oldest held outbound notifications until a tenth of the room is free, and says how many', () => {
+    for (let n = 1; n <= 12; n++) repo.addReceipt(receipt(n));
+    repo.addReceipt(receipt(13, { kind: 'INBOUND' }));
+    const one = repo.heldTally().bytes / 12;
+    expect(repo.trimHeld({ count: 12, bytes: one * 12 })).toEqual({ dropped: 0, newestDroppedAt: null });
+    // 12 held, 10 allowed: down to 9.
+    expect(repo.trimHeld({ count: 10, bytes: one * 100 })).toEqual({ dropped: 3, newestDroppedAt: at(3).toISOString() });
+    expect(heldIds()).toEqual(['n-4', 'n-5', 'n-6', 'n-7', 'n-8', 'n-9', 'n-10', 'n-11', 'n-12', 'n-13']);
+    // Bytes: room for 5, down to 4.5 of them.
+    expect(repo.trimHeld({ count: 100, bytes: one * 5 })).toEqual({ dropped: 5, newestDroppedAt: at(8).toISOString() });
+    expect(repo.heldTally()).toEqual({ count: 4, bytes: one * 4 });
+    expect(heldIds()).toEqual(['n-9', 'n-10', 'n-11', 'n-12', 'n-13']);
   });
 });
