@@ -33,7 +33,7 @@ import type { Socket } from 'node:net';
 export interface ListenerLimits {
   /** The request line and headers arrive within this long of the connection; else 408. */
   headersTimeoutMs: number;
-  /** The body arrives within this long of the headers; else 408. */
+  /** The body arrives within this long of the headers (time waiting for a slot not counted); else 408. */
   bodyTimeoutMs: number;
   /** Connections open at once; one more is answered 503 at once. */
   maxConnections: number;
@@ -80,7 +80,8 @@ export interface GuardHooks {
   refused(status: number, outcome: string, remote: string): void;
 }
 
-type Phase = 'headers' | 'queued' | 'body' | 'answered' | 'closing';
+/** headers → (queued →) body → deciding (the body is in; Faxdesk's turn) → answered; closing after a refusal. */
+type Phase = 'headers' | 'queued' | 'body' | 'deciding' | 'answered' | 'closing';
 
 /** One request on a connection, from its headers to its answer. */
 export interface Exchange {
@@ -124,6 +125,9 @@ class ExchangeState implements Exchange {
     return this.conn.source;
   }
 }
+
+/** node:http's words for a client that went away mid-request: closed quietly, nothing to answer or log. */
+const CLIENT_LEFT = new Set(['ECONNRESET', 'EPIPE', 'HPE_INVALID_EOF_STATE', 'ERR_STREAM_PREMATURE_CLOSE']);
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large', 503: 'Service Unavailable' };
 
@@ -211,6 +215,15 @@ export class ConnectionGuard {
     }, this.limits.queueWaitMs);
   }
 
+  /** The whole body is in: from here on the time is Faxdesk's (no deadline, never slow), until answer(). */
+  bodyDone(exchange: Exchange): void {
+    const { conn } = exchange as ExchangeState;
+    if (exchange.done || conn.phase !== 'body') return;
+    conn.phase = 'deciding';
+    this.clearDeadline(conn);
+    this.pauseStretch(conn);
+  }
+
   /**
    * Answers a request (once), and the connection closes after it. `refusal`: the request may not have
    * been read to its end, so the close lingers for the client to read the answer.
@@ -236,7 +249,7 @@ export class ConnectionGuard {
   clientError(error: NodeJS.ErrnoException, socket: Socket): void {
     const conn = this.conns.get(socket);
     if (conn?.phase === 'closing') return; // already answered; lingering
-    if (error.code === 'ECONNRESET' || !socket.writable || !conn) {
+    if (!conn || !socket.writable || CLIENT_LEFT.has(String(error.code))) {
       socket.destroy();
       return;
     }

@@ -151,6 +151,7 @@ export class ReceiverListener {
     });
     req.on('end', () => {
       if (exchange.done) return;
+      guard.bodyDone(exchange);
       const failed: DeliveryAnswer = { status: 500, body: { status: 'error' } };
       let verdict: DeliveryAnswer | Promise<DeliveryAnswer>;
       try {
