@@ -21,7 +21,8 @@
  *    value judges; the whole process's is shown beside it (V8's and libuv's helper threads add a
  *    steady few ms per minute that neither side controls). The webhooks side's periodic work (a
  *    self-check every 10 min, the safety-net polls every 15 min, the FAILED reconciliation every
- *    5 min) rarely falls in a window: each is run once, measured, and added at its own rate.
+ *    5 min) rarely falls in a window: each is run once, measured, and added at its own rate;
+ * 4. a burst of 1,000 deliveries with 100 slow connections open, beside a bare server (webhooks-burst.ts).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -39,6 +40,7 @@ import { RECONCILE_EVERY_MS } from '../src/main/webhooks/failed-reconciler';
 import { RELAXED_POLL_MS, SELF_CHECK_EVERY_MS } from '../src/main/webhooks/health';
 import { stopChild } from './support/child';
 import type { BenchRow, BenchSection } from './row';
+import { burstRows } from './webhooks-burst';
 import type { OutsideReady } from './webhooks-outside';
 
 const WEBHOOK_URL = 'https://localhost:8443/faxdesk/webhooks';
@@ -79,7 +81,7 @@ async function startOutside(receiverPort: number): Promise<Outside> {
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
@@ -87,14 +89,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function call<T>(core: Core, channel: string, input?: unknown): Promise<T> {
+export async function call<T>(core: Core, channel: string, input?: unknown): Promise<T> {
   const result = await core.dispatch(channel, input);
   if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
   return result.value as T;
 }
 
 /** A whole core on `s.dir`, reporting notifications and final states into `s`. */
-async function boot(s: Pick<Side, 'dir' | 'secrets' | 'notified' | 'finals'>): Promise<Core> {
+export async function boot(s: Pick<Side, 'dir' | 'secrets' | 'notified' | 'finals'>): Promise<Core> {
   const core = createCore({
     dataDir: s.dir,
     appVersion: 'bench',
@@ -327,6 +329,9 @@ async function run(): Promise<BenchRow[]> {
     const webhooksIdle: Cost = { mainMs: window.mainMs + addPeriodic((c) => c.mainMs), processMs: window.processMs + addPeriodic((c) => c.processMs), requests: window.requests + addPeriodic((c) => c.requests) };
     await hooked.core.stop();
 
+    // 4. A burst on a hostile network, beside a bare server (webhooks-burst.ts).
+    const burst = await burstRows(outside.control, outside.info.baseUrl);
+
     const wi = stats(inbound.webhooks);
     const pi = stats(inbound.polling);
     const ws = stats(sends.webhooks.total);
@@ -361,6 +366,7 @@ async function run(): Promise<BenchRow[]> {
         within: webhooksIdle.mainMs < pollingIdle.mainMs && webhooksIdle.requests < pollingIdle.requests,
         how: `Each side alone on a core booted afresh (the other stopped; the service in its own process), sides taking turns, the lower of two ${idleSeconds}-s windows each: service requests and this process's CPU per minute (value: main-thread CPU ratio); webhooks adds its self-check, safety-net polls and reconciliation, each run once, at their rates.`,
       },
+      ...burst,
     ];
   } finally {
     for (const s of sides) {

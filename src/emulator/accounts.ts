@@ -201,11 +201,12 @@ export class Accounts {
   bearer(headers: IncomingHttpHeaders): { token: TokenRecord; account: AccountRecord } {
     const unauthorized = (message: string, error: string) =>
       new ApiError(401, { element: 'Authorization', message }, { 'www-authenticate': `Bearer realm="fax-services", error="${error}"` });
-    const authorization = headers.authorization;
-    if (!authorization || !/^bearer\s+/i.test(authorization)) {
+    // The scheme in any case, the space after it optional: the vendor's own suite (T18) sends Bearer<token>.
+    const presented = /^\s*bearer\s*(\S+)\s*$/i.exec(headers.authorization ?? '')?.[1];
+    if (!presented) {
       throw unauthorized('An access token is required: send Authorization: Bearer <access_token> (get one from POST /tokens).', 'invalid_request');
     }
-    const token = this.store.tokens.get(authorization.replace(/^bearer\s+/i, '').trim());
+    const token = this.store.tokens.get(presented);
     if (!token) throw unauthorized('The access token is not valid. Request a new one from POST /tokens.', 'invalid_token');
     if (token.revoked) throw unauthorized('The access token has been revoked. Request a new one from POST /tokens.', 'invalid_token');
     if (token.expiresAt <= this.now()) throw unauthorized('The access token has expired. Request a new one from POST /tokens.', 'invalid_token');

@@ -56,7 +56,7 @@ export interface CoreDeps {
   resourcesDir?: string;
   now?: () => Date;
   /** Tests: receiver listener limits and the port the public listener really binds. */
-  webhookReceiver?: Pick<WebhooksModuleDeps, 'listenerOptions' | 'bindPort'>;
+  webhookReceiver?: Pick<WebhooksModuleDeps, 'listenerOptions' | 'bindPort' | 'heldLimits'>;
   /** Harnesses only (verify, benchmarks): shorter timeouts and waits, crash checkpoints. The app leaves it out. */
   tuning?: CoreTuning;
 }

@@ -7,7 +7,7 @@ import { TOKEN_LIFETIME_SECONDS, type Identity } from '../accounts';
 import { LOOPBACK_RULE, ruleForNumber } from '../carrier/destination-rules';
 import type { Core } from '../core';
 import { ApiError, badRequest } from '../http/errors';
-import type { RequestContext, Router } from '../http/router';
+import type { HttpResult, RequestContext, Router } from '../http/router';
 import { TiffUnavailableError } from '../images/tiff';
 import { FINAL_STATES, type Direction, type FaxRecord, type FaxState, type WebhookConfigRecord } from '../state/model';
 import { describeType, digitsOf, isPlainObject, newId } from '../util';
@@ -51,6 +51,13 @@ export function registerFaxServices(router: Router, core: Core): void {
     }
     return fax;
   };
+
+  /** The calls that name a user by header (either spelling) rather than only by token. */
+  const hasUserId = (ctx: RequestContext): boolean => ctx.req.headers['user-id'] !== undefined || ctx.req.headers['user_id'] !== undefined;
+
+  /** Every notification of an application's users, oldest first (GET /notifications without user-id). */
+  const notificationsOfApp = (appId: string) =>
+    [...store.notifications.values()].filter((n) => n.appId === appId).sort((a, b) => a.createdAt - b.createdAt);
 
   api('GET', '/health', () => ({ status: 200, body: { status: 'UP' } }));
 
@@ -342,7 +349,8 @@ export function registerFaxServices(router: Router, core: Core): void {
       });
     }
     core.carrier.requestCancel(fax);
-    return { status: 202 };
+    // The reference's answer is the text ACCEPTED (README: "Cancel").
+    return textAnswer(202, 'ACCEPTED');
   });
 
   api('DELETE', '/faxes/:faxId', (ctx) => {
@@ -354,7 +362,9 @@ export function registerFaxServices(router: Router, core: Core): void {
 
   // Notifications -----------------------------------------------------------------------------------
   api('GET', '/notifications', (ctx) => {
-    const who = accounts.identify(ctx.req.headers);
+    // The reference documents this call without user-id: then it is the application's whole log.
+    const who = hasUserId(ctx) ? accounts.identify(ctx.req.headers) : null;
+    const appId = who ? who.account.appId : accounts.bearer(ctx.req.headers).account.appId;
     const q = new QueryReader(ctx.query);
     const statusText = q.string('sent_status');
     let status: string | undefined;
@@ -367,7 +377,7 @@ export function registerFaxServices(router: Router, core: Core): void {
     const before = q.timestamp('before', 'max_completed_timestamp', 'end_time');
     const page = paging(ctx);
     const afterId = String(ctx.req.headers['pagination-offset-id'] ?? '').trim();
-    let list = store.notificationsOf(who.number.userId).filter(
+    let list = (who ? store.notificationsOf(who.number.userId) : notificationsOfApp(appId)).filter(
       (n) =>
         (status === undefined || n.status === status) &&
         (direction === undefined || n.direction === direction) &&
@@ -415,7 +425,7 @@ export function registerFaxServices(router: Router, core: Core): void {
   const appOf = (ctx: RequestContext) => {
     const { account } = accounts.bearer(ctx.req.headers);
     // user-id (or user_id, as MS spells it here) is optional on these per-application calls; checked when sent.
-    if (ctx.req.headers['user-id'] !== undefined || ctx.req.headers['user_id'] !== undefined) accounts.identify(ctx.req.headers);
+    if (hasUserId(ctx)) accounts.identify(ctx.req.headers);
     if (ctx.params.appId !== account.appId) {
       throw new ApiError(403, { element: 'application-id', message: `The access token is for application ${account.appId}, not ${ctx.params.appId}.` });
     }
@@ -440,7 +450,8 @@ export function registerFaxServices(router: Router, core: Core): void {
       throw badRequest('notify_destination', `notify_destination "${value}" is not a URL.`);
     }
     if (url.protocol !== 'https:' && url.protocol !== 'http:') throw badRequest('notify_destination', 'notify_destination must be an https URL.');
-    return url.href;
+    // Kept exactly as sent (not url.href, which adds a trailing slash to a bare host): clients compare it with what they set.
+    return value;
   };
 
   const checkSecret = (value: unknown): string => {
@@ -484,7 +495,8 @@ export function registerFaxServices(router: Router, core: Core): void {
       updatedAt: now,
     };
     store.webhooks.put(config);
-    return { status: 201, body: webhookConfigView(config) };
+    // The reference's answer is the text CREATED, not the configuration: a client reads the list back for its id.
+    return textAnswer(201, 'CREATED');
   });
 
   api('GET', '/applications/:appId/notifications/:notificationId', (ctx) => ({ status: 200, body: webhookConfigView(configOf(ctx)) }));
@@ -503,7 +515,8 @@ export function registerFaxServices(router: Router, core: Core): void {
     if (typeof body.enabled === 'boolean') config.enabled = body.enabled;
     config.updatedAt = scheduler.now();
     store.webhooks.put(config);
-    return { status: 200, body: webhookConfigView(config) };
+    // The reference's answer is the text OK.
+    return textAnswer(200, 'OK');
   });
 
   api('DELETE', '/applications/:appId/notifications/:notificationId', (ctx) => {
@@ -511,4 +524,9 @@ export function registerFaxServices(router: Router, core: Core): void {
     store.webhooks.delete(config.notificationId);
     return { status: 204 };
   });
+}
+
+/** A plain-text answer, as the reference shows for some writes (CREATED, OK, ACCEPTED). */
+function textAnswer(status: number, text: string): HttpResult {
+  return { status, headers: { 'content-type': 'text/plain;charset=UTF-8' }, body: Buffer.from(text) };
 }

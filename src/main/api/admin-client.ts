@@ -7,7 +7,8 @@ import type { z } from 'zod';
 import type { AdminUser, AdminUserCreate, AdminUserPatch, ReleaseNumbersResult } from '../../shared/domain/fax';
 import type { HttpClient, HttpResponse, RequestSpec, ServiceTarget } from './http';
 import { AdminUserListSchema, AdminUserSchema } from './schemas';
-import { parseJsonAnswer, type Explain } from './service-errors';
+import { AppError } from '../errors';
+import { parseJsonAnswer, readWriteAnswer, type Explain } from './service-errors';
 import type { CallOptions } from './fax-service-client';
 
 export interface AdminCredentials {
@@ -45,14 +46,18 @@ export class AdminClient {
     );
   }
 
-  /** POST /users. Not retried: a lost answer could otherwise create the user twice. */
-  createUser(user: AdminUserCreate, options: CallOptions = {}): Promise<AdminUser> {
-    return this.call(
+  /**
+   * POST /users. Not retried: a lost answer could otherwise create the user twice. A 2xx whose body is
+   * not the user (text such as CREATED, or nothing) is success: the user is read back.
+   */
+  async createUser(user: AdminUserCreate, options: CallOptions = {}): Promise<AdminUser> {
+    const operation = `create user ${user.customerKey ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || '(new)')}`;
+    const answer = await this.send(
       {
         method: 'POST',
         path: '/users',
         json: userToWire(user),
-        operation: `create user ${user.customerKey ?? ([user.firstName, user.lastName].filter(Boolean).join(' ') || '(new)')}`,
+        operation,
         idempotent: false,
         explain: (f) =>
           f.status === 409
@@ -62,17 +67,28 @@ export class AdminClient {
               }
             : this.explainAdmin(f),
       },
-      AdminUserSchema,
+      (response) => readWriteAnswer(this.target, operation, response, AdminUserSchema),
       options,
     );
+    if (answer) return answer;
+    if (user.customerKey) return this.getUser(user.customerKey, options);
+    const created = (await this.listUsers(options))
+      .filter((u) => (user.faxNumber ? u.numbers.some((n) => n.faxNumber === user.faxNumber) : u.email === user.email && u.firstName === user.firstName && u.lastName === user.lastName))
+      .sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''))
+      .at(-1);
+    if (created) return created;
+    throw new AppError('BAD_RESPONSE', `The Admin API said it created the user, but does not list them yet. Refresh the list of users in a moment.`, { maybeDelivered: true });
   }
 
-  updateUser(customerKey: string, patch: AdminUserPatch, options: CallOptions = {}): Promise<AdminUser> {
-    return this.call(
-      { method: 'PATCH', path: `/users/${encodeURIComponent(customerKey)}`, json: userToWire(patch), operation: `change user ${customerKey}`, idempotent: true, explain: this.missingUser(customerKey) },
-      AdminUserSchema,
+  /** PATCH /users/{key}. A 2xx whose body is not the user (such as OK) is success: the user is read back. */
+  async updateUser(customerKey: string, patch: AdminUserPatch, options: CallOptions = {}): Promise<AdminUser> {
+    const operation = `change user ${customerKey}`;
+    const answer = await this.send(
+      { method: 'PATCH', path: `/users/${encodeURIComponent(customerKey)}`, json: userToWire(patch), operation, idempotent: true, explain: this.missingUser(customerKey) },
+      (response) => readWriteAnswer(this.target, operation, response, AdminUserSchema),
       options,
     );
+    return answer ?? this.getUser(customerKey, options);
   }
 
   /** DELETE /numbers/{fax-numbers}: gives the numbers up. Destructive; the UI confirms first. */

@@ -44,7 +44,8 @@ import {
   TransmissionDetailSchema,
   faxImageSchema,
 } from './schemas';
-import { capitalise, parseJsonAnswer, who, type Explain } from './service-errors';
+import { capitalise, parseJsonAnswer, readWriteAnswer, who, type Explain } from './service-errors';
+import { addressKey } from './webhook-address';
 import { PageMemo } from './page-memo';
 import { TokenManager } from './token-manager';
 import { faxRequestBody } from './fax-request-body';
@@ -76,6 +77,10 @@ export interface FaxServiceClientOptions {
 }
 
 type Spec = Omit<RequestSpec, 'signal' | 'timeoutMs'>;
+type DetailPath = 'transmission-details' | 'transmission-detail';
+
+/** Sends of a new webhook setting at most, each after a read-back showed the one before did not land. */
+const CREATE_ATTEMPTS = 2;
 
 export class FaxServiceClient {
   readonly tokens: TokenManager;
@@ -83,7 +88,10 @@ export class FaxServiceClient {
   private readonly account: Omit<FaxServiceCredentials, 'apiKey'>;
   /** A true private field: logging or serialising the client cannot include it. */
   readonly #apiKey: string;
-  private detailPath: 'transmission-details' | 'transmission-detail' = 'transmission-details';
+  /** The spelling of the transmission-detail route this account's service answers (see getTransmissionDetail). */
+  private detailPath: DetailPath = 'transmission-details';
+  /** The service answered `detailPath` with data at least once: then a 404 with an error body is about the fax. */
+  private detailPathConfirmed = false;
   private readonly pages = new PageMemo();
 
   constructor(
@@ -247,32 +255,56 @@ export class FaxServiceClient {
         idempotent: true,
         explain: this.explainMissingFax(faxId),
       },
-      (response) => (response.text.trim() ? parseJsonAnswer(this.target, operation, response, FaxMetadataSchema) : null),
+      (response) => readWriteAnswer(this.target, operation, response, FaxMetadataSchema),
       options,
     );
     return answer ?? this.getMetadata(faxId, options);
   }
 
   /**
-   * GET /faxes/{id}/transmission-details. The service's reference spells the path with -details and
-   * its guide with -detail; a 404 on one is tried once with the other, and the working one is kept.
+   * GET /faxes/{id}/transmission-details. The official guide spells the path -detail, the reference and
+   * every adapter -details, and the service may serve only one. An unknown route comes back as a 404
+   * (with or without the reference's error body) or, from an API gateway, as 403 without an error code
+   * ({"message":"Missing Authentication Token"}). Either is tried once with the other spelling; the one
+   * that answers is kept for the account (this client), and the first refusal is never shown as a
+   * sign-in problem. Once a spelling has answered, a 404 with an error body is about the fax itself.
    */
   async getTransmissionDetail(faxId: string, options: CallOptions = {}): Promise<TransmissionDetail> {
-    const spec = (path: string): Spec => ({
+    const spec = (path: DetailPath): Spec => ({
       method: 'GET',
       path: `/faxes/${encodeURIComponent(faxId)}/${path}`,
       operation: `read the transmission status of fax ${faxId}`,
       idempotent: true,
       explain: this.explainMissingFax(faxId),
     });
+    const first = this.detailPath;
     try {
-      return await this.call(spec(this.detailPath), TransmissionDetailSchema, options);
+      const detail = await this.call(spec(first), TransmissionDetailSchema, options);
+      if (this.detailPath === first) this.detailPathConfirmed = true;
+      return detail;
     } catch (error) {
-      if (!isAppError(error) || error.code !== 'NOT_FOUND' || error.detail.serviceErrors?.length) throw error;
-      const other = this.detailPath === 'transmission-details' ? 'transmission-detail' : 'transmission-details';
-      const result = await this.call(spec(other), TransmissionDetailSchema, options);
-      this.detailPath = other;
-      return result;
+      const refusal = routeRefusal(error);
+      if (!refusal || (this.detailPathConfirmed && refusal === 'not-found-said')) throw error;
+      const other: DetailPath = first === 'transmission-details' ? 'transmission-detail' : 'transmission-details';
+      try {
+        const detail = await this.call(spec(other), TransmissionDetailSchema, options);
+        this.detailPath = other;
+        this.detailPathConfirmed = true;
+        return detail;
+      } catch (second) {
+        const secondRefusal = routeRefusal(second);
+        if (!secondRefusal) throw second;
+        // The service's own "no such fax" on either spelling says what happened; so does none.
+        if (secondRefusal === 'not-found-said') throw second;
+        if (refusal === 'not-found-said') throw error;
+        throw new AppError(
+          'NOT_FOUND',
+          `${capitalise(who(this.target))} answers neither /faxes/{fax_id}/transmission-details nor /faxes/{fax_id}/transmission-detail ` +
+            `(HTTP ${(error as AppError).httpStatus} and ${(second as AppError).httpStatus}), so Faxdesk cannot read the delivery attempts of fax ${faxId}. ` +
+            'Check the base URL in Settings > Accounts; the fax list and its states still work.',
+          { httpStatus: (second as AppError).httpStatus ?? 404, cause: second },
+        );
+      }
     }
   }
 
@@ -376,19 +408,74 @@ export class FaxServiceClient {
     );
   }
 
-  /** POST /applications/{app_id}/notifications. The address must already be checked (webhookUrlProblem). */
-  createNotificationConfig(input: { direction: FaxDirection; url: string; hmacSecret?: string }, options: CallOptions = {}): Promise<NotificationConfig> {
+  /**
+   * POST /applications/{app_id}/notifications, and the new setting as the service lists it. The
+   * reference answers 201 with the text CREATED, not the setting, so the list is read back for it (a
+   * JSON answer that is a setting is used as it is). Never sent twice blindly: after an ambiguous
+   * failure (no answer, a timeout, a 5xx) the list is read first, and the create is sent once more only
+   * when the setting is not there; a 409 is answered by the list too (an earlier attempt got through).
+   * The address must already be checked (webhookUrlProblem).
+   */
+  async createNotificationConfig(input: { direction: FaxDirection; url: string; hmacSecret?: string }, options: CallOptions = {}): Promise<NotificationConfig> {
     const body: Record<string, unknown> = { direction: input.direction, type: 'WEBHOOK', notify_destination: input.url };
     if (input.hmacSecret) body.hmac_secret = input.hmacSecret;
-    return this.call(
-      { method: 'POST', path: this.configPath(), json: body, operation: `set the ${input.direction.toLowerCase()} webhook address`, idempotent: false },
-      NotificationConfigSchema,
-      options,
-    );
+    const operation = `set the ${input.direction.toLowerCase()} webhook address`;
+    const readBack = async () => findSetting(await this.listNotificationConfigs(options), input.direction, input.url);
+    for (let attempt = 1; ; attempt++) {
+      let answer: NotificationConfig | null;
+      try {
+        answer = await this.authed(
+          { method: 'POST', path: this.configPath(), json: body, operation, idempotent: false },
+          (response) => readWriteAnswer(this.target, operation, response, NotificationConfigSchema),
+          options,
+        );
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        if (error.code === 'CONFLICT') {
+          const configs = await this.listNotificationConfigs(options);
+          const existing = findSetting(configs, input.direction, input.url);
+          if (existing) return this.withSecret(existing, input.hmacSecret, options);
+          const other = configs.find((c) => c.direction === input.direction);
+          throw new AppError(
+            'CONFLICT',
+            `The service already has an ${input.direction.toLowerCase()} webhook address for App ID "${this.account.appId}"` +
+              `${other ? ` (${other.notifyDestination})` : ''}, set from somewhere else a moment ago. Open the webhook settings again and save to replace it.`,
+            { ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}), cause: error },
+          );
+        }
+        if (!error.detail.maybeDelivered || error.code === 'CANCELLED') throw error;
+        // It may have been created: look before creating again.
+        const landed = await readBack();
+        if (landed) return this.withSecret(landed, input.hmacSecret, options);
+        if (attempt >= CREATE_ATTEMPTS) throw error;
+        continue;
+      }
+      if (answer && addressKey(answer.notifyDestination) === addressKey(input.url)) return answer;
+      const created = await readBack();
+      if (created) return created;
+      throw new AppError(
+        'BAD_RESPONSE',
+        `${capitalise(who(this.target))} said it set the ${input.direction.toLowerCase()} webhook address, but its list of webhook settings does not show it. ` +
+          'Open Settings > Accounts > Webhooks again in a moment to see what the service has.',
+        { maybeDelivered: true },
+      );
+    }
   }
 
-  /** PATCH /applications/{app_id}/notifications/{id}. */
-  updateNotificationConfig(
+  /**
+   * A setting found by reading back after an ambiguous create: the secret is set again (PATCH is
+   * idempotent), since the setting may be another attempt's and a wrong secret would refuse every delivery.
+   */
+  private async withSecret(config: NotificationConfig, hmacSecret: string | undefined, options: CallOptions): Promise<NotificationConfig> {
+    return hmacSecret ? this.updateNotificationConfig(config.notificationId, { hmacSecret }, options) : config;
+  }
+
+  /**
+   * PATCH /applications/{app_id}/notifications/{id}, and the setting as the service then lists it. The
+   * reference answers 200 with the text OK: any 2xx is success, and the list is read back (a JSON answer
+   * that is the setting is used as it is).
+   */
+  async updateNotificationConfig(
     notificationId: string,
     input: { url?: string; hmacSecret?: string; enabled?: boolean },
     options: CallOptions = {},
@@ -397,10 +484,19 @@ export class FaxServiceClient {
     if (input.url !== undefined) body.notify_destination = input.url;
     if (input.hmacSecret !== undefined) body.hmac_secret = input.hmacSecret;
     if (input.enabled !== undefined) body.enabled = input.enabled;
-    return this.call(
-      { method: 'PATCH', path: this.configPath(notificationId), json: body, operation: 'change the webhook settings', idempotent: true },
-      NotificationConfigSchema,
+    const operation = 'change the webhook settings';
+    const answer = await this.authed(
+      { method: 'PATCH', path: this.configPath(notificationId), json: body, operation, idempotent: true },
+      (response) => readWriteAnswer(this.target, operation, response, NotificationConfigSchema),
       options,
+    );
+    if (answer?.notificationId === notificationId) return answer;
+    const listed = (await this.listNotificationConfigs(options)).find((c) => c.notificationId === notificationId);
+    if (listed) return listed;
+    throw new AppError(
+      'NOT_FOUND',
+      `${capitalise(who(this.target))} accepted the change to webhook setting ${notificationId}, but no longer lists it: it may have been removed meanwhile. ` +
+        'Open Settings > Accounts > Webhooks again to see what the service has.',
     );
   }
 
@@ -489,6 +585,25 @@ export class FaxServiceClient {
   private explainMissingFax(faxId: string): Explain {
     return (f) => (f.status === 404 && !f.isWebPage ? { code: 'NOT_FOUND', message: this.notFound(faxId) } : this.explainAccess(f));
   }
+}
+
+/**
+ * How a failed transmission-detail read says its route may be the wrong spelling: 'not-found-said' for
+ * a 404 with the service's error body (the reference's shape: an unknown route, or an unknown fax),
+ * 'route' for a bare 404 or a 403 without an error code (an API gateway's unknown route), null otherwise.
+ */
+function routeRefusal(error: unknown): 'not-found-said' | 'route' | null {
+  if (!isAppError(error)) return null;
+  const items = error.detail.serviceErrors ?? [];
+  if (error.httpStatus === 404) return items.length > 0 ? 'not-found-said' : 'route';
+  if (error.httpStatus === 403 && !items.some((item) => item.errorCode)) return 'route';
+  return null;
+}
+
+/** The newest setting of that direction at that address (as the service would reach it). */
+function findSetting(configs: readonly NotificationConfig[], direction: FaxDirection, url: string): NotificationConfig | null {
+  const key = addressKey(url);
+  return configs.findLast((c) => c.direction === direction && (addressKey(c.notifyDestination) ?? c.notifyDestination) === (key ?? url)) ?? null;
 }
 
 function callOptions(options: CallOptions): Pick<RequestSpec, 'signal' | 'timeoutMs'> {

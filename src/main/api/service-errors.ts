@@ -241,6 +241,26 @@ export function parseJsonAnswer<T>(
   return parseAnswerBody(target, operation, body, schema, options, response.status);
 }
 
+/**
+ * Reads the 2xx answer to a write whose body Faxdesk can do without: the value when the body is the
+ * schema's JSON, else null. The reference answers some writes with text (201 `CREATED`, 200 `OK`,
+ * 202 `ACCEPTED`) or nothing (204), and any 2xx means the service did it (spec, "Events" rule 2 reads
+ * the same way); a caller that needs the result reads it back. Only a web page is still an error: a
+ * proxy's or a login page's 200 is no sign the service saw the request.
+ */
+export function readWriteAnswer<T>(target: ServiceTarget, operation: string, response: HttpResponse, schema: z.ZodType<T>): T | null {
+  if (looksLikeWebPage(response)) return parseJsonAnswer(target, operation, response, schema);
+  if (!response.text.trim()) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(response.text);
+  } catch {
+    return null;
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
 /** Runs an already-decoded answer through its schema (exported for the fixture tests). */
 export function parseAnswerBody<T>(
   target: ServiceTarget,

@@ -3,9 +3,7 @@
  * certificate and key. It only does what can be judged without knowing who sent the request:
  * - POST only (405), a JSON content type only (415), a body of at most MAX_BODY_BYTES (413, refused
  *   from Content-Length before reading when it is declared);
- * - slow clients: the headers must arrive within HEADERS_TIMEOUT_MS and the whole body within
- *   BODY_TIMEOUT_MS of the request's start (408, connection closed), idle sockets are closed, and at
- *   most MAX_CONNECTIONS are open at once;
+ * - slow clients, deadlines, capacity and readable refusals: the ConnectionGuard (connection-guard.ts);
  * then hands the raw bytes and the signature header to the receiver, which answers synchronously
  * (verification is a few HMACs): the answer goes out at once, the work happens later (spec rule 6).
  *
@@ -13,28 +11,28 @@
  * client_data (six strings of at most 255 characters): under 3 KB. The inbound announcement is the
  * received fax's metadata (under 1 KB; see src/emulator/README.md), a PING under 300 bytes. 64 KiB leaves
  * 20 times the room for fields the spec does not show, and bounds what an unauthenticated sender can make
- * Faxdesk hold to 64 KiB per connection (4 MiB over all connections).
+ * Faxdesk hold to 64 KiB per request being read (4 MiB over the guard's 64 slots).
  */
 import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import { ConnectionGuard, DEFAULT_LIMITS, type Exchange, type ListenerLimits } from './connection-guard';
+
+export { DEFAULT_LIMITS, type ListenerLimits } from './connection-guard';
 
 export const MAX_BODY_BYTES = 64 * 1024;
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const BODY_TIMEOUT_MS = 10_000;
-export const MAX_CONNECTIONS = 64;
 
 export interface ListenerAddress {
   host: string;
   port: number;
 }
 
-export interface ListenerOptions extends ListenerAddress {
+/** Tests and benchmarks: limits other than DEFAULT_LIMITS (short deadlines, a small capacity). */
+export type ListenerTuning = Partial<ListenerLimits>;
+
+export interface ListenerOptions extends ListenerAddress, ListenerTuning {
   /** PEM certificate chain and private key: HTTPS. null: plain HTTP (behind a reverse proxy). */
   tls: { cert: string; key: string } | null;
-  /** Tests: a shorter slow-client limit. */
-  bodyTimeoutMs?: number;
-  headersTimeoutMs?: number;
 }
 
 export interface IncomingDelivery {
@@ -49,14 +47,16 @@ export interface DeliveryAnswer {
 }
 
 export interface ListenerHooks {
-  /** A well-formed POST: verify, record, answer (synchronously). */
-  onDelivery(delivery: IncomingDelivery): DeliveryAnswer;
-  /** A request refused before verification (wrong method, type, size, too slow). */
+  /** A well-formed POST: verify, record, answer (at once, or once its writes have committed). */
+  onDelivery(delivery: IncomingDelivery): DeliveryAnswer | Promise<DeliveryAnswer>;
+  /** A request refused before verification (wrong method, type, size, too slow, over capacity). */
   onRefused(status: number, outcome: string, remote: string): void;
 }
 
 export class ReceiverListener {
   private server: http.Server | null = null;
+  private guard: ConnectionGuard | null = null;
+  /** Every TCP connection, TLS handshakes in progress included, so that stop() ends them all. */
   private readonly sockets = new Set<Socket>();
   private bound: ListenerAddress | null = null;
 
@@ -66,34 +66,41 @@ export class ReceiverListener {
     return this.bound;
   }
 
+  /** Connections open now (tests, benchmarks). */
+  get openConnections(): number {
+    return this.guard?.open ?? 0;
+  }
+
   async start(options: ListenerOptions): Promise<ListenerAddress> {
     await this.stop();
-    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.handle(req, res, options.bodyTimeoutMs ?? BODY_TIMEOUT_MS);
-    const server = options.tls ? https.createServer({ cert: options.tls.cert, key: options.tls.key, minVersion: 'TLSv1.2' }, handler) : http.createServer(handler);
-    server.headersTimeout = options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS;
-    // A backstop behind the body timer below (which answers and logs).
-    server.requestTimeout = (options.bodyTimeoutMs ?? BODY_TIMEOUT_MS) * 2;
-    server.keepAliveTimeout = 5_000;
-    server.maxConnections = MAX_CONNECTIONS;
-    server.setTimeout((options.bodyTimeoutMs ?? BODY_TIMEOUT_MS) * 2, (socket) => socket.destroy());
+    const { tls, host, port, ...tuning } = options;
+    const limits: ListenerLimits = { ...DEFAULT_LIMITS, ...definedOnly(tuning) };
+    const guard = new ConnectionGuard(limits, { refused: (status, outcome, remote) => this.hooks.onRefused(status, outcome, remote) });
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse) => this.handle(guard, req, res);
+    // Node's own timeouts stay as a backstop behind the guard's (they are checked only every 30 s).
+    const backstop = { headersTimeout: limits.headersTimeoutMs * 2, requestTimeout: (limits.headersTimeoutMs + limits.bodyTimeoutMs) * 2 };
+    const server = tls
+      ? https.createServer({ cert: tls.cert, key: tls.key, minVersion: 'TLSv1.2', handshakeTimeout: limits.headersTimeoutMs, ...backstop }, handler)
+      : http.createServer(backstop, handler);
+    server.setTimeout((limits.headersTimeoutMs + limits.bodyTimeoutMs) * 2, (socket) => socket.destroy());
     server.on('connection', (socket: Socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    // A failed TLS handshake or a malformed request line: close quietly (Node answers 400 where it can).
-    server.on('clientError', (_error, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-      else socket.destroy();
-    });
+    // The socket node:http reads requests from: the TCP one, or the TLS one once its handshake is done.
+    server.on(tls ? 'secureConnection' : 'connection', (socket: Socket) => guard.connected(socket));
+    server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => guard.clientError(error, socket));
     await new Promise<void>((resolve, reject) => {
       const onError = (error: Error) => reject(error);
       server.once('error', onError);
-      server.listen(options.port, options.host, () => {
+      // A burst of deliveries connects at once: room for them in the accept queue (the OS caps it).
+      server.listen({ port, host, backlog: 2048 }, () => {
         server.off('error', onError);
         resolve();
       });
     });
     this.server = server;
+    this.guard = guard;
     const info = server.address() as AddressInfo;
     this.bound = { host: info.address, port: info.port };
     return this.bound;
@@ -105,17 +112,19 @@ export class ReceiverListener {
     this.bound = null;
     if (!server) return;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    this.guard?.destroyAll();
+    this.guard = null;
     for (const socket of this.sockets) socket.destroy();
     this.sockets.clear();
     await closed;
   }
 
-  private handle(req: http.IncomingMessage, res: http.ServerResponse, bodyTimeoutMs: number): void {
-    const remote = req.socket.remoteAddress ?? 'unknown';
+  private handle(guard: ConnectionGuard, req: http.IncomingMessage, res: http.ServerResponse): void {
+    const exchange = guard.headersDone(req, res);
+    if (!exchange) return;
     const refuse = (status: number, outcome: string, extra: Record<string, string> = {}) => {
-      this.hooks.onRefused(status, outcome, remote);
-      answer(res, status, { status: 'refused', reason: outcome }, { connection: 'close', ...extra });
-      req.resume();
+      this.hooks.onRefused(status, outcome, exchange.remote);
+      guard.answer(exchange, status, { status: 'refused', reason: outcome }, { refusal: true, headers: extra });
     };
     if (req.method !== 'POST') return refuse(405, `Method ${String(req.method).slice(0, 10)} is not allowed.`, { allow: 'POST' });
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
@@ -124,57 +133,40 @@ export class ReceiverListener {
     }
     const declared = Number(req.headers['content-length'] ?? NaN);
     if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) return refuse(413, `A body of ${declared} bytes is over the ${MAX_BODY_BYTES}-byte limit.`);
+    guard.admit(exchange, () => this.readBody(guard, exchange, req));
+  }
 
+  private readBody(guard: ConnectionGuard, exchange: Exchange, req: http.IncomingMessage): void {
     const chunks: Buffer[] = [];
     let size = 0;
-    let done = false;
-    const finish = (fn: () => void) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      fn();
-    };
-    const timer = setTimeout(
-      () =>
-        finish(() => {
-          this.hooks.onRefused(408, `The body did not arrive within ${Math.round(bodyTimeoutMs / 100) / 10} s.`, remote);
-          answer(res, 408, { status: 'refused', reason: 'request timeout' }, { connection: 'close' });
-          req.socket.destroySoon();
-        }),
-      bodyTimeoutMs,
-    );
-    timer.unref();
     req.on('data', (chunk: Buffer) => {
-      if (done) return;
+      if (exchange.done) return;
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        finish(() => {
-          this.hooks.onRefused(413, `The body went over the ${MAX_BODY_BYTES}-byte limit.`, remote);
-          answer(res, 413, { status: 'refused', reason: 'body too large' }, { connection: 'close' });
-          req.socket.destroySoon();
-        });
+        this.hooks.onRefused(413, `The body went over the ${MAX_BODY_BYTES}-byte limit.`, exchange.remote);
+        guard.answer(exchange, 413, { status: 'refused', reason: 'body too large' }, { refusal: true });
         return;
       }
       chunks.push(chunk);
     });
-    req.on('error', () => finish(() => req.socket.destroy()));
-    req.on('end', () =>
-      finish(() => {
-        let verdict: DeliveryAnswer;
-        try {
-          verdict = this.hooks.onDelivery({ body: Buffer.concat(chunks, size), signature: req.headers['x-hmac-signature'], remote });
-        } catch {
-          verdict = { status: 500, body: { status: 'error' } };
-        }
-        answer(res, verdict.status, verdict.body);
-      }),
-    );
+    req.on('end', () => {
+      if (exchange.done) return;
+      guard.bodyDone(exchange);
+      const failed: DeliveryAnswer = { status: 500, body: { status: 'error' } };
+      let verdict: DeliveryAnswer | Promise<DeliveryAnswer>;
+      try {
+        verdict = this.hooks.onDelivery({ body: Buffer.concat(chunks, size), signature: req.headers['x-hmac-signature'], remote: exchange.remote });
+      } catch {
+        verdict = failed;
+      }
+      void Promise.resolve(verdict)
+        .catch(() => failed)
+        .then((answer) => guard.answer(exchange, answer.status, answer.body, { refusal: false }));
+    });
   }
 }
 
-function answer(res: http.ServerResponse, status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): void {
-  if (res.headersSent) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
-  res.end(text);
+/** The tuning's fields that are set (an explicit undefined must not replace a default). */
+function definedOnly(tuning: ListenerTuning): ListenerTuning {
+  return Object.fromEntries(Object.entries(tuning).filter(([, value]) => value !== undefined)) as ListenerTuning;
 }

@@ -7,7 +7,7 @@ import { RECEIVER_SECRET_OWNER, type SecretStore } from '../accounts/secret-stor
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import type { ReceiverSettingsRow } from '../store/repositories/webhook-repository';
-import { ReceiverListener, type ListenerAddress, type ListenerHooks, type ListenerOptions } from './listener';
+import { ReceiverListener, type ListenerAddress, type ListenerHooks, type ListenerTuning } from './listener';
 import { readCertificateFile, readPrivateKeyFile, secretFragments, type TlsMaterial } from './tls-material';
 
 export interface PublicEndpointDeps {
@@ -16,7 +16,7 @@ export interface PublicEndpointDeps {
   hooks: ListenerHooks;
   logger: Logger;
   /** Tests: short slow-client limits. */
-  listenerOptions?: Partial<Pick<ListenerOptions, 'bodyTimeoutMs' | 'headersTimeoutMs'>>;
+  listenerOptions?: ListenerTuning;
   /** Tests: where it really binds when the configured port is 8443 (0 = any free port). */
   bindPort?: (configured: number) => number;
 }
@@ -34,6 +34,11 @@ export class PublicEndpoint {
 
   get address(): ListenerAddress | null {
     return this.listener.address;
+  }
+
+  /** Connections open at the listener now (tests, benchmarks). */
+  get openConnections(): number {
+    return this.listener.openConnections;
   }
 
   get problem(): string | null {

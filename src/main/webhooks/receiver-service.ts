@@ -23,12 +23,15 @@ import type { HistoryStores, OutboundStateRecorder } from '../sync/ports';
 import { EventApplier } from './event-applier';
 import { FailedReconciler } from './failed-reconciler';
 import { HealthMonitor } from './health-monitor';
-import { DeliveryIntake } from './intake';
-import type { ListenerOptions } from './listener';
+import { DeliveryIntake, type HeldLimits } from './intake';
+import type { ListenerTuning } from './listener';
 import type { AccountWebhooks, ReceiverAccounts, ReceiverInbox, ReceiverSandbox, ReceiverSync } from './ports';
 import { PublicEndpoint } from './public-endpoint';
 import { ReceiverRoster, type DeliveryRoute } from './roster';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_WEBHOOK_URL, SandboxLink } from './sandbox-link';
+
+/** Settings' view of the receiver is sent again at most this often (each costs a walk over the accounts). */
+const CHANGED_EVERY_MS = 100;
 
 /** A held notification whose fax never became known is dropped after this long. */
 export const HOLD_FOR_MS = 7 * 24 * 3600_000;
@@ -50,8 +53,10 @@ export interface ReceiverServiceDeps {
   timers: Timers;
   /** The person's poll interval (normal polling), in seconds. */
   pollSeconds: () => number;
-  /** Tests: listener options (short slow-client limits). */
-  listenerOptions?: Partial<Pick<ListenerOptions, 'bodyTimeoutMs' | 'headersTimeoutMs'>>;
+  /** Tests, benchmarks: listener limits (short deadlines, a small capacity). */
+  listenerOptions?: ListenerTuning;
+  /** Tests: limits on notifications held for faxes not known here. */
+  heldLimits?: HeldLimits;
   /** Tests: where the public listener really binds when its configured port is 8443 (0 = any free port). */
   bindPort?: (configured: number) => number;
 }
@@ -69,6 +74,7 @@ export class WebhookReceiverService {
   private started = false;
   private applying: Promise<void> = Promise.resolve();
   private changedPending = false;
+  private lastChangedAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: ReceiverServiceDeps) {
     this.settings = deps.repository.settings();
@@ -107,6 +113,7 @@ export class WebhookReceiverService {
       logged: changed,
       logger: deps.logger,
       now: deps.now,
+      ...(deps.heldLimits ? { heldLimits: deps.heldLimits } : {}),
     });
     this.reconciler = new FailedReconciler({
       served: () => this.roster.served().map((s) => ({ accountId: s.accountId, directions: this.roster.directionsHere(s.accountId) })),
@@ -167,6 +174,11 @@ export class WebhookReceiverService {
   /** Waits for the notifications being applied (tests, benchmarks). */
   drain(): Promise<void> {
     return this.applier.drain();
+  }
+
+  /** Connections open at the public listener now (tests, benchmarks). */
+  openConnections(): number {
+    return this.endpoint.openConnections;
   }
 
   /** FAILED deliveries past their retry window, reconciled once each (tests, benchmarks: at a chosen time). */
@@ -342,11 +354,17 @@ export class WebhookReceiverService {
     this.changed();
   }
 
+  /** Tells Settings, at most every CHANGED_EVERY_MS: a burst of deliveries is one refresh, not one per delivery. */
   private changed(): void {
-    if (!this.started) return;
-    this.changedPending ||= (queueMicrotask(() => {
+    if (!this.started || this.changedPending) return;
+    this.changedPending = true;
+    const emit = () => {
       this.changedPending = false;
+      this.lastChangedAt = performance.now();
       if (this.started) this.deps.events.emit('receiver:changed', this.view());
-    }), true);
+    };
+    const wait = this.lastChangedAt + CHANGED_EVERY_MS - performance.now();
+    if (wait <= 0) queueMicrotask(emit);
+    else setTimeout(emit, wait).unref();
   }
 }

@@ -12,8 +12,11 @@
  */
 import type { FaxDirection } from '../../shared/domain/fax';
 import type { AccountView, WebhookSettingsView } from '../../shared/ipc/contract/accounts';
+import { addressKey } from '../api/webhook-address';
 import { isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
+
+export { addressKey };
 
 export interface Signer {
   accountId: string;
@@ -171,19 +174,4 @@ export function routeFrom(config: Pick<WebhookSettingsView, 'inbound' | 'outboun
     else destinations.push(hook.url);
   }
   return directions.length > 0 ? { state: 'here', directions } : { state: 'elsewhere', destinations };
-}
-
-/**
- * A webhook address as the service would reach it: scheme, host (case-insensitive), port (443 when
- * none), path without a trailing slash, and query. null when it is not an address.
- */
-export function addressKey(address: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(address.trim());
-  } catch {
-    return null;
-  }
-  const port = url.port || (url.protocol === 'https:' ? '443' : url.protocol === 'http:' ? '80' : '');
-  return `${url.protocol}//${url.hostname.toLowerCase()}:${port}${url.pathname.replace(/\/+$/, '') || '/'}${url.search}`;
 }

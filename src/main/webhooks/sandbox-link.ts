@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { SecretStore } from '../accounts/secret-store';
 import type { Logger } from '../platform/logger';
-import { ReceiverListener, type ListenerHooks, type ListenerOptions } from './listener';
+import { ReceiverListener, type ListenerHooks, type ListenerTuning } from './listener';
 import type { AccountWebhooks, ReceiverSandbox } from './ports';
 import { SANDBOX_RECEIVER_HOST, makeSandboxCertificate, secretFragments, type TlsMaterial } from './tls-material';
 
@@ -25,7 +25,7 @@ export interface SandboxLinkDeps {
   hooks: ListenerHooks;
   logger: Logger;
   /** Tests: short slow-client limits. */
-  listenerOptions?: Partial<Pick<ListenerOptions, 'bodyTimeoutMs' | 'headersTimeoutMs'>>;
+  listenerOptions?: ListenerTuning;
 }
 
 export class SandboxLink {

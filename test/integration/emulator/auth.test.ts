@@ -97,6 +97,18 @@ describe('bearer auth on Fax Services calls', () => {
     }
   });
 
+  it('takes the scheme in any case with optional whitespace: Bearer<token> as the vendor suite sends it', async () => {
+    const token = await getToken(emu.baseUrl, emu.demo);
+    for (const authorization of [`Bearer ${token}`, `Bearer${token}`, `bearer ${token}`, `BEARER\t${token}`, `Bearer   ${token} `]) {
+      const res = await call(`${emu.baseUrl}/faxes/received`, { headers: { authorization, 'user-id': emu.demo.userId } });
+      expect(res.status, JSON.stringify(authorization.replace(token, '<token>'))).toBe(200);
+    }
+    for (const authorization of ['Bearer', `Basic${token}`, `Bearer ${token} extra`]) {
+      const res = await call(`${emu.baseUrl}/faxes/received`, { headers: { authorization, 'user-id': emu.demo.userId } });
+      expect(res.status).toBe(401);
+    }
+  });
+
   it('expires tokens by the emulator clock (24 hours)', async () => {
     const api = await ApiClient.for(emu);
     await emu.control.advance(86_398_000);

@@ -20,7 +20,9 @@ describe('POST /faxes/{id}/cancel', () => {
   it('answers 202 for a fax not yet final; the carrier then ends it CANCELED (E45)', async () => {
     const faxId = await sendOne(api, '12125550100');
     const res = await api.post(`/faxes/${faxId}/cancel`);
-    expect(res.status).toBe(202);
+    // The body the reference shows: the text ACCEPTED.
+    expect(res).toMatchObject({ status: 202, text: 'ACCEPTED' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.headers.get('transaction-id')).toBeTruthy();
     // 202 only acknowledges: the state changes when the carrier acts.
     expect(await statusOf(api, faxId)).toBe('NEW');

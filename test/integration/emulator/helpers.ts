@@ -184,7 +184,9 @@ export class WebhookReceiver {
 export async function configureWebhook(api: ApiClient, appId: string, direction: 'INBOUND' | 'OUTBOUND', url: string, secret = 'test-secret') {
   const res = await api.post(`/applications/${appId}/notifications`, { direction, type: 'WEBHOOK', notify_destination: url, hmac_secret: secret });
   if (res.status !== 201) throw new Error(`webhook config failed: ${res.status} ${res.text}`);
-  return res.body;
+  // The answer is the text CREATED (as the reference shows): the configuration is read back.
+  const list = await api.get(`/applications/${appId}/notifications`);
+  return (list.body as Json[]).find((c) => c.direction === direction);
 }
 
 /** pdfjs text of each page (items joined per page). */

@@ -2,7 +2,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_MS, type RunningEmulator } from '../../../src/emulator';
-import { ApiClient, MINUTE, WebhookReceiver, configureWebhook, expectErrorShape, sendOne, startTestEmulator } from './helpers';
+import { ApiClient, MINUTE, WebhookReceiver, call, configureWebhook, expectErrorShape, sendOne, startTestEmulator, type Json } from './helpers';
 
 let emu: RunningEmulator;
 let api: ApiClient;
@@ -36,19 +36,31 @@ describe('notification configuration', () => {
   it('creates, lists, reads, changes and deletes a webhook configuration; never shows the secret', async () => {
     const base = `/applications/${emu.demo.appId}/notifications`;
     const created = await api.post(base, { direction: 'outbound', type: 'WEBHOOK', notify_destination: url, hmac_secret: 's3cret' });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ app_id: emu.demo.appId, direction: 'OUTBOUND', type: 'WEBHOOK', notify_destination: url, enabled: true, hmac_enabled: true });
-    expect(JSON.stringify(created.body)).not.toContain('s3cret');
-    const id = created.body.notification_id;
-    expect((await api.get(base)).body).toHaveLength(1);
+    // The reference's answers to writes are text: 201 CREATED, 200 OK.
+    expect(created).toMatchObject({ status: 201, text: 'CREATED' });
+    expect(created.headers.get('content-type')).toMatch(/^text\/plain/);
+    const list = (await api.get(base)).body;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ app_id: emu.demo.appId, direction: 'OUTBOUND', type: 'WEBHOOK', notify_destination: url, enabled: true, hmac_enabled: true });
+    expect(JSON.stringify(list)).not.toContain('s3cret');
+    const id = list[0].notification_id;
     expect((await api.get(`${base}/${id}`)).body.notification_id).toBe(id);
     const patched = await api.patch(`${base}/${id}`, { notify_destination: `${url}?v=2`, enabled: false });
-    expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ notify_destination: `${url}?v=2`, enabled: false });
+    expect(patched).toMatchObject({ status: 200, text: 'OK' });
+    expect((await api.get(`${base}/${id}`)).body).toMatchObject({ notify_destination: `${url}?v=2`, enabled: false });
     expect((await api.post(base, { direction: 'OUTBOUND', notify_destination: url })).status).toBe(409);
     expect((await api.delete(`${base}/${id}`)).status).toBe(204);
     expect((await api.get(`${base}/${id}`)).status).toBe(404);
     expect((await api.get(base)).body).toEqual([]);
+  });
+
+  it('stores and returns notify_destination exactly as set (no trailing slash added)', async () => {
+    const base = `/applications/${emu.demo.appId}/notifications`;
+    expect((await api.post(base, { direction: 'INBOUND', type: 'WEBHOOK', notify_destination: 'http://some.url' })).status).toBe(201);
+    const [config] = (await api.get(base)).body;
+    expect(config.notify_destination).toBe('http://some.url');
+    expect((await api.patch(`${base}/${config.notification_id}`, { notify_destination: 'https://Hooks.Example.test:8443' })).status).toBe(200);
+    expect((await api.get(`${base}/${config.notification_id}`)).body.notify_destination).toBe('https://Hooks.Example.test:8443');
   });
 
   it('validates the body and the application', async () => {
@@ -204,6 +216,28 @@ describe('GET /notifications', () => {
       expect(res.status, q).toBe(400);
       expectErrorShape(res.body);
     }
+  });
+});
+
+describe('GET /notifications without user-id (as the reference documents it)', () => {
+  it("answers the application's whole log, every user's deliveries; a user-id still narrows it to that user", async () => {
+    await configureWebhook(api, emu.demo.appId, 'OUTBOUND', url);
+    // A second user (fax number) of the same application.
+    const admin = { 'admin-id': emu.demo.adminId, 'admin-username': emu.demo.adminUsername, 'admin-password': emu.demo.adminPassword };
+    const created = await call(`${emu.adminBaseUrl}/users`, { method: 'POST', headers: admin, body: { first_name: 'Second', last_name: 'User', email: 'second@example.test' } });
+    expect(created.status).toBe(201);
+    const second = new ApiClient(emu.baseUrl, api.token, created.body.fax_numbers[0].user_id);
+    await sendOne(api, '12125550100');
+    await sendOne(second, '12125550100');
+    await emu.control.advance(MINUTE);
+    await emu.control.idle();
+    const whole = await call(`${emu.baseUrl}/notifications`, { headers: { authorization: `Bearer ${api.token}` } });
+    expect(whole.status).toBe(200);
+    expect(whole.body.map((n: Json) => n.user_id).sort()).toEqual([emu.demo.userId, second.userId].sort());
+    expect((await api.get('/notifications')).body.map((n: Json) => n.user_id)).toEqual([emu.demo.userId]);
+    // Filters apply as before; a token is still required.
+    expect((await call(`${emu.baseUrl}/notifications?fax_direction=inbound`, { headers: { authorization: `Bearer ${api.token}` } })).body).toEqual([]);
+    expect((await call(`${emu.baseUrl}/notifications`)).status).toBe(401);
   });
 });
 

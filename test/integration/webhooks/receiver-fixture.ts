@@ -14,6 +14,8 @@ import { generate } from 'selfsigned';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
 import { MemorySecretStore } from '../../../src/main/accounts/secret-store';
 import type { DesktopNotification } from '../../../src/main/platform/ports';
+import type { HeldLimits } from '../../../src/main/webhooks/intake';
+import type { ListenerTuning } from '../../../src/main/webhooks/listener';
 import type { AccountView } from '../../../src/shared/ipc/contract/accounts';
 import { startCore, tempDir, type CoreFixture } from '../accounts/core-fixture';
 
@@ -91,7 +93,14 @@ export interface ReceiverFixture {
   stop(): Promise<void>;
 }
 
-export async function startReceiverFixture(options: { bodyTimeoutMs?: number } = {}): Promise<ReceiverFixture> {
+export interface ReceiverFixtureOptions {
+  bodyTimeoutMs?: number;
+  /** Listener limits (short deadlines, a small capacity); bodyTimeoutMs above is one of them. */
+  listener?: ListenerTuning;
+  heldLimits?: HeldLimits;
+}
+
+export async function startReceiverFixture(options: ReceiverFixtureOptions = {}): Promise<ReceiverFixture> {
   const emulator = await startEmulator({ clock: 'manual', quiet: true });
   const receiverPort = await freePort();
   const proxy = new ReverseProxy();
@@ -106,7 +115,10 @@ export async function startReceiverFixture(options: { bodyTimeoutMs?: number } =
       secretStore: secrets,
       startEmulator: null,
       notifier: { show: (n) => shown.push(n) },
-      webhookReceiver: { listenerOptions: { bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000 } },
+      webhookReceiver: {
+        listenerOptions: { bodyTimeoutMs: options.bodyTimeoutMs ?? 10_000, ...options.listener },
+        ...(options.heldLimits ? { heldLimits: options.heldLimits } : {}),
+      },
     });
   let core = await boot();
   const account = await core.ok<AccountView>('accounts:add', {

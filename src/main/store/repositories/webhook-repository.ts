@@ -47,6 +47,19 @@ export interface DeliveryLogEntry {
 
 export type NewDeliveryLogEntry = Omit<DeliveryLogEntry, 'seq'>;
 
+/** Outbound notifications held for faxes not known here: how many, and their stored size in bytes. */
+export interface HeldTally {
+  count: number;
+  bytes: number;
+}
+
+/** What trimHeld dropped. */
+export interface HeldTrim {
+  dropped: number;
+  /** When the newest of the dropped ones was received (ISO), null when none was dropped. */
+  newestDroppedAt: string | null;
+}
+
 /** Deliveries kept for Settings; older ones are pruned as new ones come. */
 export const MAX_DELIVERY_LOG = 500;
 
@@ -108,6 +121,11 @@ export class WebhookRepository {
   private readonly insertDelivery;
   private readonly pruneDeliveries;
   private readonly selectDeliveries;
+  private readonly selectHeldTally;
+  private readonly selectOldestHeld;
+  private readonly deleteReceipt;
+  /** The held tally kept up to date by this repository's own writes; null = read it again. */
+  private tally: HeldTally | null = null;
 
   constructor(private readonly db: Db) {
     this.selectSettings = db.prepare<[], SettingsRow>('SELECT enabled, host, port, tls, cert_path, public_url, sandbox, updated_at FROM webhook_receiver WHERE id = 1');
@@ -124,7 +142,10 @@ export class WebhookRepository {
     );
     const receiptColumns = 'account_id, notification_id, kind, fax_id, facts, state, received_at, applied_at';
     this.selectReceipt = db.prepare<[string, string], ReceiptRow>(`SELECT ${receiptColumns} FROM webhook_receipts WHERE account_id = ? AND notification_id = ?`);
-    this.markApplied = db.prepare(`UPDATE webhook_receipts SET state = 'applied', applied_at = @at WHERE account_id = @accountId AND notification_id = @notificationId AND state = 'held'`);
+    this.markApplied = db.prepare<{ accountId: string; notificationId: string; at: string }, { kind: ReceiptKind; bytes: number }>(
+      `UPDATE webhook_receipts SET state = 'applied', applied_at = @at WHERE account_id = @accountId AND notification_id = @notificationId AND state = 'held'
+       RETURNING kind, length(CAST(facts AS BLOB)) AS bytes`,
+    );
     this.selectHeld = db.prepare<[string], ReceiptRow>(`SELECT ${receiptColumns} FROM webhook_receipts WHERE account_id = ? AND state = 'held' ORDER BY received_at LIMIT 500`);
     this.selectReceiptsForFax = db.prepare<[string, string], ReceiptRow>(`SELECT ${receiptColumns} FROM webhook_receipts WHERE account_id = ? AND fax_id = ? ORDER BY seq LIMIT 50`);
     this.deleteOldHeld = db.prepare(`DELETE FROM webhook_receipts WHERE state = 'held' AND received_at < ?`);
@@ -133,6 +154,12 @@ export class WebhookRepository {
        VALUES (@at, @listener, @eventType, @accountId, @notificationId, @faxId, @verified, @httpStatus, @outcome)`,
     );
     this.pruneDeliveries = db.prepare(`DELETE FROM webhook_deliveries WHERE seq <= (SELECT max(seq) FROM webhook_deliveries) - ${MAX_DELIVERY_LOG}`);
+    const heldOutbound = `state = 'held' AND kind = 'OUTBOUND'`;
+    this.selectHeldTally = db.prepare<[], HeldTally>(`SELECT count(*) AS count, coalesce(sum(length(CAST(facts AS BLOB))), 0) AS bytes FROM webhook_receipts WHERE ${heldOutbound}`);
+    this.selectOldestHeld = db.prepare<[], { seq: number; bytes: number; received_at: string }>(
+      `SELECT seq, length(CAST(facts AS BLOB)) AS bytes, received_at FROM webhook_receipts WHERE ${heldOutbound} ORDER BY received_at, seq`,
+    );
+    this.deleteReceipt = db.prepare<[number]>('DELETE FROM webhook_receipts WHERE seq = ?');
     this.selectDeliveries = db.prepare<[number], DeliveryRow>(
       'SELECT seq, at, listener, event_type, account_id, notification_id, fax_id, verified, http_status, outcome FROM webhook_deliveries ORDER BY seq DESC LIMIT ?',
     );
@@ -170,18 +197,61 @@ export class WebhookRepository {
 
   /** Records a verified notification; false when this (account, notification id) was seen before. */
   addReceipt(receipt: Receipt): boolean {
-    return (
+    const facts = stableJson(receipt.facts);
+    const added =
       this.insertReceipt.run({
         accountId: receipt.accountId,
         notificationId: receipt.notificationId,
         kind: receipt.kind,
         faxId: receipt.faxId,
-        facts: stableJson(receipt.facts),
+        facts,
         state: receipt.state,
         receivedAt: isoUtc(receipt.receivedAt, 'receivedAt'),
         appliedAt: receipt.appliedAt === null ? null : isoUtc(receipt.appliedAt, 'appliedAt'),
-      }).changes > 0
-    );
+      }).changes > 0;
+    if (added && this.tally && receipt.state === 'held' && receipt.kind === 'OUTBOUND') {
+      this.tally.count++;
+      this.tally.bytes += Buffer.byteLength(facts);
+    }
+    return added;
+  }
+
+  /** Held outbound notifications (their faxes not known here yet): counted once, then kept up to date. */
+  heldTally(): HeldTally {
+    this.tally ??= { ...this.selectHeldTally.get()! };
+    return { ...this.tally };
+  }
+
+  /**
+   * Past `limits.count` held outbound notifications or `limits.bytes` of them, drops the oldest until a
+   * tenth of the room is free again (so that a steady stream over the limit trims once per tenth, not at
+   * every delivery: each trim counts the held rows afresh). Polling still reports those faxes; a
+   * notification dropped here is only one that came before (or instead of) its fax being known here.
+   */
+  trimHeld(limits: HeldTally): HeldTrim {
+    const tally = this.heldTally();
+    if (tally.count <= limits.count && tally.bytes <= limits.bytes) return { dropped: 0, newestDroppedAt: null };
+    const target = { count: limits.count - Math.max(1, Math.floor(limits.count / 10)), bytes: Math.floor(limits.bytes * 0.9) };
+    return this.db.transaction((): HeldTrim => {
+      // Counted afresh (rows may also go with their account): the tally only says when to look.
+      const left = { ...this.selectHeldTally.get()! };
+      const drop: { seq: number; received_at: string }[] = [];
+      // Oldest first, only as far as needed (the rows are deleted after the read ends).
+      for (const row of this.selectOldestHeld.iterate()) {
+        if (left.count <= target.count && left.bytes <= target.bytes) break;
+        drop.push(row);
+        left.count--;
+        left.bytes -= row.bytes;
+      }
+      for (const row of drop) this.deleteReceipt.run(row.seq);
+      this.tally = left;
+      return { dropped: drop.length, newestDroppedAt: drop.at(-1)?.received_at ?? null };
+    })();
+  }
+
+  /** Runs `work` in one transaction (a receipt and its log entry commit together). */
+  atomically<T>(work: () => T): T {
+    return this.db.transaction(work)();
   }
 
   receipt(accountId: string, notificationId: string): Receipt | undefined {
@@ -191,7 +261,12 @@ export class WebhookRepository {
 
   /** A held receipt was applied; false when it was not held (already applied by another path). */
   applied(accountId: string, notificationId: string, now: Date): boolean {
-    return this.markApplied.run({ accountId, notificationId, at: isoUtc(now, 'now') }).changes > 0;
+    const row = this.markApplied.get({ accountId, notificationId, at: isoUtc(now, 'now') });
+    if (row && row.kind === 'OUTBOUND' && this.tally) {
+      this.tally.count--;
+      this.tally.bytes -= row.bytes;
+    }
+    return row !== undefined;
   }
 
   held(accountId: string): Receipt[] {
@@ -204,22 +279,27 @@ export class WebhookRepository {
 
   /** Drops receipts held since before `before` (their fax never became known); returns how many. */
   dropHeldBefore(before: Date): number {
+    this.tally = null;
     return this.deleteOldHeld.run(isoUtc(before, 'before')).changes;
   }
 
-  logDelivery(entry: NewDeliveryLogEntry): void {
+  /** Adds entries to the delivery log (a burst's at once), pruning it to MAX_DELIVERY_LOG once. */
+  logDeliveries(entries: readonly NewDeliveryLogEntry[]): void {
+    if (entries.length === 0) return;
     this.db.transaction(() => {
-      this.insertDelivery.run({
-        at: isoUtc(entry.at, 'at'),
-        listener: entry.listener,
-        eventType: entry.eventType,
-        accountId: entry.accountId,
-        notificationId: entry.notificationId,
-        faxId: entry.faxId,
-        verified: entry.verified ? 1 : 0,
-        httpStatus: entry.httpStatus,
-        outcome: entry.outcome.slice(0, 500),
-      });
+      for (const entry of entries) {
+        this.insertDelivery.run({
+          at: isoUtc(entry.at, 'at'),
+          listener: entry.listener,
+          eventType: entry.eventType,
+          accountId: entry.accountId,
+          notificationId: entry.notificationId,
+          faxId: entry.faxId,
+          verified: entry.verified ? 1 : 0,
+          httpStatus: entry.httpStatus,
+          outcome: entry.outcome.slice(0, 500),
+        });
+      }
       this.pruneDeliveries.run();
     })();
   }

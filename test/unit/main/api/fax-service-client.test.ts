@@ -3,7 +3,7 @@ import { AdminClient } from '../../../../src/main/api/admin-client';
 import { FaxServiceClient } from '../../../../src/main/api/fax-service-client';
 import { HttpClient } from '../../../../src/main/api/http';
 import { AppError } from '../../../../src/main/errors';
-import { FakeFetch, html, json, netError, text, tokenAnswer } from './fake-fetch';
+import { FakeFetch, empty, html, json, netError, text, tokenAnswer } from './fake-fetch';
 import * as fx from './fixtures';
 
 const API_KEY = 'KEY-abc123-very-secret';
@@ -240,11 +240,65 @@ describe('FaxServiceClient', () => {
     ]);
   });
 
-  it('does not try the other spelling when the service says the fax is unknown', async () => {
-    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('GET', /\/transmission-details$/, json({ errors: [{ element_name: 'fax_id', user_message: 'not found' }] }, 404));
+  const gatewayMissingRoute = () => json({ message: 'Missing Authentication Token' }, 403, { 'x-amzn-errortype': 'MissingAuthenticationTokenException' });
+  const notFoundBody = () => json({ errors: [{ element_name: 'fax_id', user_message: 'not found', error_code: 'NOT_FOUND' }], transaction_id: 't' }, 404);
+  const detailPaths = (fake: FakeFetch) => fake.seen.filter((r) => r.path.includes('transmission')).map((r) => r.path);
+
+  it("tries the other spelling after an API gateway's 403 without an error code, never calling it a sign-in problem, and keeps it", async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('GET', /\/transmission-details$/, gatewayMissingRoute()).on('GET', /\/transmission-detail$/, json(fx.detailMs));
+    const client = setup(fake);
+    expect((await client.getTransmissionDetail('a')).state).toBe('COMPLETED');
+    expect((await client.getTransmissionDetail('b')).state).toBe('COMPLETED');
+    expect(detailPaths(fake)).toEqual(['/faxes/a/transmission-details', '/faxes/a/transmission-detail', '/faxes/b/transmission-detail']);
+    // The token was not thrown away over it.
+    expect(fake.requests('POST', '/tokens')).toHaveLength(1);
+  });
+
+  it("tries the other spelling after the reference's 404 with an error body while no spelling has answered yet", async () => {
+    const fake = new FakeFetch().on('GET', /\/transmission-details$/, notFoundBody()).on('GET', /\/transmission-detail$/, json(fx.detailMs)).on('POST', '/tokens', tokenAnswer());
+    const client = setup(fake);
+    expect((await client.getTransmissionDetail('a')).state).toBe('COMPLETED');
+    expect(detailPaths(fake)).toEqual(['/faxes/a/transmission-details', '/faxes/a/transmission-detail']);
+  });
+
+  it('once a spelling has answered, a 404 with an error body is about the fax: one request, NOT_FOUND', async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('GET', /\/transmission-detail$/, json(fx.detailMs))
+      .on('GET', '/faxes/ok/transmission-details', json(fx.detailMs))
+      .on('GET', '/faxes/gone/transmission-details', notFoundBody());
+    const client = setup(fake);
+    await client.getTransmissionDetail('ok');
+    const error = await failure(client.getTransmissionDetail('gone'));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toMatch(/no fax gone/);
+    expect(detailPaths(fake)).toEqual(['/faxes/ok/transmission-details', '/faxes/gone/transmission-details']);
+  });
+
+  it("an unknown fax before any spelling answered: both tried, the service's own not-found is what is said", async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('GET', /\/transmission-details$/, gatewayMissingRoute()).on('GET', /\/transmission-detail$/, notFoundBody());
     const error = await failure(setup(fake).getTransmissionDetail('zz'));
     expect(error.code).toBe('NOT_FOUND');
-    expect(fake.seen.filter((r) => r.path.includes('transmission'))).toHaveLength(1);
+    expect(error.message).toMatch(/no fax zz/);
+    expect(detailPaths(fake)).toHaveLength(2);
+  });
+
+  it('neither spelling routed: says so (not an authentication error), once each', async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('GET', /\/transmission-details?$/, gatewayMissingRoute());
+    const error = await failure(setup(fake).getTransmissionDetail('zz'));
+    expect(error.code).toBe('NOT_FOUND');
+    expect(error.message).toMatch(/answers neither .*transmission-details nor .*transmission-detail \(HTTP 403 and 403\)/);
+    expect(error.message).not.toMatch(/user-id|refused/);
+    expect(detailPaths(fake)).toHaveLength(2);
+  });
+
+  it("a 403 with the service's error code is a real refusal: AUTH, no second spelling", async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('GET', /\/transmission-details$/, json({ errors: [{ element_name: 'user-id', user_message: 'User U-42 is disabled.', error_code: 'FORBIDDEN' }] }, 403));
+    const error = await failure(setup(fake).getTransmissionDetail('zz'));
+    expect(error.code).toBe('AUTH');
+    expect(detailPaths(fake)).toHaveLength(1);
   });
 
   it('downloads images (PDF, TIFF pages) and explains a missing one', async () => {
@@ -304,6 +358,93 @@ describe('FaxServiceClient', () => {
     await client.updateNotificationConfig('cfg-2', { url: 'https://example.com:8443/in' });
     expect(JSON.parse(fake.requests('PATCH', '/applications/APP-1/notifications/cfg-2')[0]!.body!)).toEqual({ notify_destination: 'https://example.com:8443/in' });
     await client.deleteNotificationConfig('cfg-2');
+  });
+
+  const configs = '/applications/APP-1/notifications';
+  const newOut = { notification_id: 'cfg-9', app_id: 'APP-1', direction: 'OUTBOUND', notify_destination: 'https://example.com/out', enabled: true };
+
+  it("takes the reference's text answers to writes as success: 201 CREATED (the new setting read back), 200 OK, 204", async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('GET', configs, json([newOut]))
+      .on('POST', configs, text('CREATED', 201))
+      .on('PATCH', `${configs}/cfg-9`, text('OK'), empty(204));
+    const client = setup(fake);
+    const created = await client.createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out', hmacSecret: 'shh-0123456789abcdef' });
+    expect(created).toMatchObject({ notificationId: 'cfg-9', direction: 'OUTBOUND', notifyDestination: 'https://example.com/out' });
+    expect((await client.updateNotificationConfig('cfg-9', { enabled: true })).notificationId).toBe('cfg-9');
+    expect((await client.updateNotificationConfig('cfg-9', { url: 'https://example.com/out' })).notificationId).toBe('cfg-9');
+    // Success at once: no write was repeated.
+    expect(fake.requests('POST', configs)).toHaveLength(1);
+    expect(fake.requests('PATCH', `${configs}/cfg-9`)).toHaveLength(2);
+  });
+
+  it('uses a JSON answer that is the setting without reading back', async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('POST', configs, json(newOut, 201)).on('PATCH', `${configs}/cfg-9`, json(newOut));
+    const client = setup(fake);
+    expect((await client.createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out' })).notificationId).toBe('cfg-9');
+    expect((await client.updateNotificationConfig('cfg-9', { enabled: true })).notificationId).toBe('cfg-9');
+    expect(fake.requests('GET', configs)).toHaveLength(0);
+  });
+
+  it('after an ambiguous failure reads back before creating again: found means not sent twice', async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('POST', configs, netError('ECONNRESET', 'other side closed'))
+      .on('GET', configs, json([{ ...newOut, notify_destination: 'https://EXAMPLE.com:443/out/' }]))
+      .on('PATCH', `${configs}/cfg-9`, text('OK'));
+    const created = await setup(fake).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out', hmacSecret: 'shh-0123456789abcdef' });
+    expect(created.notificationId).toBe('cfg-9');
+    expect(fake.requests('POST', configs)).toHaveLength(1);
+    // The setting found may be another attempt's: its secret is set again, idempotently.
+    expect(JSON.parse(fake.requests('PATCH', `${configs}/cfg-9`)[0]!.body!)).toEqual({ hmac_secret: 'shh-0123456789abcdef' });
+  });
+
+  it('after an ambiguous failure and a read-back without it, creates once more; then gives up with the error', async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('GET', configs, json([]), json([newOut]))
+      .on('POST', configs, json({ errors: [{ user_message: 'Upstream timeout' }] }, 504), text('CREATED', 201));
+    const created = await setup(fake).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out' });
+    expect(created.notificationId).toBe('cfg-9');
+    expect(fake.requests('POST', configs)).toHaveLength(2);
+    expect(fake.seen.map((r) => `${r.method} ${r.path}`).filter((r) => r.includes('notifications'))).toEqual([`POST ${configs}`, `GET ${configs}`, `POST ${configs}`, `GET ${configs}`]);
+
+    const failing = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('GET', configs, json([])).on('POST', configs, netError('ECONNRESET', 'other side closed'));
+    const error = await failure(setup(failing).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out' }));
+    expect(error.code).toBe('NETWORK');
+    expect(failing.requests('POST', configs)).toHaveLength(2);
+    expect(failing.requests('GET', configs)).toHaveLength(2);
+  });
+
+  it('a failure that proves nothing was created is not retried; a 409 is answered from the list', async () => {
+    const refused = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('POST', configs, json({ errors: [{ element_name: 'notify_destination', user_message: 'bad', error_code: 'BAD_REQUEST' }] }, 400));
+    expect((await failure(setup(refused).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out' }))).code).toBe('VALIDATION');
+    expect(refused.requests('POST', configs)).toHaveLength(1);
+    expect(refused.requests('GET', configs)).toHaveLength(0);
+
+    const conflict = new FakeFetch()
+      .on('POST', '/tokens', tokenAnswer())
+      .on('POST', configs, json({ errors: [{ element_name: 'direction', user_message: 'exists', error_code: 'CONFLICT' }] }, 409))
+      .on('GET', configs, json([newOut]));
+    expect((await setup(conflict).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://example.com/out' })).notificationId).toBe('cfg-9');
+    const elsewhere = await failure(setup(conflict).createNotificationConfig({ direction: 'OUTBOUND', url: 'https://other.example.com/hook' }));
+    expect(elsewhere.code).toBe('CONFLICT');
+    expect(elsewhere.message).toContain('https://example.com/out');
+  });
+
+  it("marks a fax downloaded on a text or empty answer and reads the metadata back", async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('PATCH', '/faxes/f-1/metadata', text('OK'), empty(204)).on('GET', '/faxes/f-1/metadata', json(fx.metadataOutbound));
+    const client = setup(fake);
+    await client.setImageDownloaded('f-1', true);
+    await client.setImageDownloaded('f-1', false);
+    expect(fake.requests('PATCH', '/faxes/f-1/metadata')).toHaveLength(2);
+    expect(fake.requests('GET', '/faxes/f-1/metadata')).toHaveLength(2);
+  });
+
+  it('still refuses a web page answering a write (a proxy or login page, not the service)', async () => {
+    const fake = new FakeFetch().on('POST', '/tokens', tokenAnswer()).on('PATCH', `${configs}/cfg-9`, html(200));
+    expect((await failure(setup(fake).updateNotificationConfig('cfg-9', { enabled: true }))).code).toBe('BAD_RESPONSE');
   });
 
   it('reports an answer of the wrong shape as BAD_RESPONSE naming the field', async () => {
@@ -372,6 +513,21 @@ describe('AdminClient', () => {
     });
     expect((await client.updateUser('ck-1', { lastName: 'B' })).lastName).toBe('B');
     expect(await client.releaseNumbers(['13105550001', ' 13105550002 '])).toEqual({ released: ['13105550001', '13105550002'] });
+  });
+
+  it('takes text answers to its writes as success and reads the user back', async () => {
+    const fake = new FakeFetch()
+      .on('POST', '/admin/users', text('CREATED', 201))
+      .on('PATCH', '/admin/users/ck-1', text('OK'))
+      .on('GET', '/admin/users/ck-1', json(user))
+      .on('GET', '/admin/users', json({ users: [{ ...user, customer_key: 'ck-0', created_timestamp: '2020-01-01T00:00:00.000Z' }, user] }));
+    const client = new AdminClient(admin, http(fake));
+    expect((await client.createUser({ customerKey: 'ck-1', email: 'a@example.com', firstName: 'Alice', lastName: 'A' })).customerKey).toBe('ck-1');
+    // Without a key of its own, the newest user with those details is the one just created.
+    expect((await client.createUser({ email: 'a@example.com', firstName: 'Alice', lastName: 'A' })).customerKey).toBe('ck-1');
+    expect((await client.updateUser('ck-1', { lastName: 'A' })).customerKey).toBe('ck-1');
+    expect(fake.requests('POST', '/admin/users')).toHaveLength(2);
+    expect(fake.requests('PATCH', '/admin/users/ck-1')).toHaveLength(1);
   });
 
   it('explains rejected admin credentials and missing users, never quoting the password', async () => {

@@ -24,9 +24,9 @@ describe('migration 0070-webhook-receiver', () => {
     expect(repo.applied('acc1', 'n1', T0)).toBe(false);
     expect(repo.held('acc1')).toHaveLength(0);
     expect(() => db.prepare("INSERT INTO webhook_receipts (account_id, notification_id, kind, state, received_at) VALUES ('acc1', 'x', 'OTHER', 'held', ?)").run(T0.toISOString())).toThrow(/CHECK/);
-    for (let i = 0; i < MAX_DELIVERY_LOG + 5; i++) {
-      repo.logDelivery({ at: T0.toISOString(), listener: 'public', eventType: null, accountId: null, notificationId: null, faxId: null, verified: false, httpStatus: 401, outcome: `n${i}` });
-    }
+    const entry = (i: number) => ({ at: T0.toISOString(), listener: 'public' as const, eventType: null, accountId: null, notificationId: null, faxId: null, verified: false, httpStatus: 401, outcome: `n${i}` });
+    for (let i = 0; i < MAX_DELIVERY_LOG; i++) repo.logDeliveries([entry(i)]);
+    repo.logDeliveries([1, 2, 3, 4].map((i) => entry(MAX_DELIVERY_LOG + i)));
     const log = repo.deliveries(1000);
     expect(log).toHaveLength(MAX_DELIVERY_LOG);
     expect(log[0]!.outcome).toBe(`n${MAX_DELIVERY_LOG + 4}`);

@@ -27,6 +27,14 @@ describe('toFtsQuery', () => {
     expect(toFtsQuery('20 / 7946')).toBe('"207946"*');
   });
 
+  it('keeps a fax id as the parts the index holds: its all-digit parts are not joined like a phone number', () => {
+    expect(toFtsQuery('5b669318-5e4f-4796-9385-2068f591a807')).toBe('"5b669318"* "5e4f"* "4796"* "9385"* "2068f591a807"*');
+    expect(toFtsQuery('12345678-1234-4234-9234-123456789012')).toBe('"12345678"* "1234"* "4234"* "9234"* "123456789012"*');
+    // A number typed beside it is still one number.
+    expect(toFtsQuery('555 0100 5b669318-5e4f')).toBe('"5550100"* "5b669318"* "5e4f"*');
+    expect(toFtsQuery('ref 4796-9385')).toBe('"ref"* "47969385"*');
+  });
+
   it('gives null when nothing searchable is left', () => {
     expect(toFtsQuery('')).toBeNull();
     expect(toFtsQuery('  - * " ')).toBeNull();

@@ -270,6 +270,17 @@ describe('OutboundRepository', () => {
       expect(found('723d3c03')).toEqual([ids.acme]);
     });
 
+    it('finds a job by its whole hyphenated fax id, as copied from a notification or the service (issue 22)', () => {
+      repo.update(ids.zoe!, { faxId: '5b669318-5e4f-4796-9385-2068f591a807' }, at(5));
+      expect(found('723d3c03-ff3e-53b3-e053-5601b00a420d')).toEqual([ids.acme]);
+      expect(found('5b669318-5e4f-4796-9385-2068f591a807')).toEqual([ids.zoe]);
+      expect(found('  5B669318-5E4F-4796-9385-2068F591A807 ')).toEqual([ids.zoe]);
+      // Either end, as before; another id with the same first part finds nothing.
+      expect(found('5b669318')).toEqual([ids.zoe]);
+      expect(found('2068f591a807')).toEqual([ids.zoe]);
+      expect(found('5b669318-5e4f-4796-9385-2068f591a808')).toEqual([]);
+    });
+
     it('finds a number however it is typed', () => {
       expect(found('15551234567')).toEqual([ids.ada]);
       expect(found('+1 (555) 123-4567')).toEqual([ids.ada]);

@@ -170,6 +170,16 @@ describe('ReceivedRepository', () => {
       expect(repo.search({ text: 'R3' }).items.map((f) => f.faxId)).toEqual(['R3']);
     });
 
+    it('finds a fax by its whole hyphenated fax id, and by either end of it (issue 22)', () => {
+      const id = '5b669318-5e4f-4796-9385-2068f591a807';
+      repo.upsertFromService('acc1', facts(id, 20), T0);
+      repo.upsertFromService('acc1', facts('5b669318-0000-4796-9385-000000000000', 21), T0);
+      expect(repo.search({ text: id }).items.map((f) => f.faxId)).toEqual([id]);
+      expect(repo.countSearch({ text: id })).toBe(1);
+      expect(repo.search({ text: '2068f591a807' }).items.map((f) => f.faxId)).toEqual([id]);
+      expect(repo.search({ text: '5b669318' }).items).toHaveLength(2);
+    });
+
     it('reads up from a row, skips, and counts what a page has above it, with every filter', () => {
       const all = repo.page({ limit: 12 }).items.map((f) => f.faxId);
       const middle = repo.page({ skip: 4, limit: 3 });
