@@ -2,7 +2,7 @@
  * What Faxdesk's two IPP printers say about themselves (Get-Printer-Attributes): the print service
  * (/ipp/print, IPP Everywhere, PWG 5100.14) and the fax-out service (/ipp/faxout, PWG 5100.15).
  * Operating systems build their driverless queue from this, so the values are chosen for a fax:
- * monochrome, one-sided, one copy, Letter/A4/Legal without margins, rasters at 150 or 300 dpi
+ * monochrome, one-sided, one copy, Letter/A4/Legal with 1/6-inch margins, rasters at 150 or 300 dpi
  * (Faxdesk keeps them at fax resolution), PDF passed through as it is.
  */
 import { createHash } from 'node:crypto';
@@ -86,13 +86,19 @@ export function mediaNameOfSize(x: number, y: number): string | undefined {
   return MEDIA.find((m) => Math.abs(m.x - x) <= 100 && Math.abs(m.y - y) <= 100)?.name;
 }
 
+/**
+ * 1/6 inch on every side, as most laser printers: a receiving fax machine prints with a border of its
+ * own, so text laid out to the paper's edge (which 0 would invite) risks losing its first letters.
+ */
+export const MARGIN = 423;
+
 function mediaCol(m: (typeof MEDIA)[number], withSource = true): IppAttribute[] {
   return [
     collection('media-size', [[integer('x-dimension', m.x), integer('y-dimension', m.y)]]),
-    integer('media-bottom-margin', 0),
-    integer('media-left-margin', 0),
-    integer('media-right-margin', 0),
-    integer('media-top-margin', 0),
+    integer('media-bottom-margin', MARGIN),
+    integer('media-left-margin', MARGIN),
+    integer('media-right-margin', MARGIN),
+    integer('media-top-margin', MARGIN),
     ...(withSource ? [keyword('media-source', 'auto')] : []),
     keyword('media-type', 'stationery'),
   ];
@@ -155,10 +161,10 @@ export function describePrinter(service: PrinterService, identity: PrinterIdenti
     collection('media-col-default', [mediaCol(MEDIA[0])]),
     collection('media-col-ready', MEDIA.slice(0, 2).map((m) => mediaCol(m))),
     keyword('media-col-supported', ['media-bottom-margin', 'media-left-margin', 'media-right-margin', 'media-size', 'media-source', 'media-top-margin', 'media-type']),
-    integer('media-bottom-margin-supported', 0),
-    integer('media-left-margin-supported', 0),
-    integer('media-right-margin-supported', 0),
-    integer('media-top-margin-supported', 0),
+    integer('media-bottom-margin-supported', MARGIN),
+    integer('media-left-margin-supported', MARGIN),
+    integer('media-right-margin-supported', MARGIN),
+    integer('media-top-margin-supported', MARGIN),
     collection('media-size-supported', MEDIA.map((m) => [integer('x-dimension', m.x), integer('y-dimension', m.y)])),
     keyword('media-source-supported', 'auto'),
     keyword('media-type-supported', 'stationery'),

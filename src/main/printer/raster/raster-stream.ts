@@ -71,7 +71,7 @@ export class RasterStream {
   private page: RasterPageHeader | null = null;
   private sink: RasterPageSink | null = null;
   private pageCount = 0;
-  /** URF: pages the file header announced. */
+  /** URF: pages the file header announced (0: unknown, read to the end of the stream). */
   private pagesAnnounced = 0;
   private line = new Uint8Array(0);
   private bytesPerPixel = 1;
@@ -177,7 +177,7 @@ export class RasterStream {
     if (this.state === 'sync') throw new RasterError('the raster is cut off inside its file header');
     if (this.state === 'header' && this.pendingLength > 0) throw new RasterError(`the raster is cut off inside the header of page ${this.pageCount + 1}`);
     if (this.state !== 'header' && this.state !== 'done') throw new RasterError(`the raster is cut off in page ${this.pageCount} (${this.linesLeft} of ${this.page?.height} lines missing)`);
-    if (this.format === 'urf' && this.pageCount < this.pagesAnnounced) {
+    if (this.format === 'urf' && this.pagesAnnounced > 0 && this.pageCount < this.pagesAnnounced) {
       throw new RasterError(`the Apple raster announced ${this.pagesAnnounced} pages but has ${this.pageCount}`);
     }
     if (this.pageCount === 0) throw new RasterError('the raster has no pages');
@@ -188,8 +188,8 @@ export class RasterStream {
       if (bytes.toString('latin1') !== PWG_SYNC) throw new RasterError('it does not start like a PWG raster ("RaS2")');
     } else {
       if (bytes.subarray(0, 8).toString('latin1') !== URF_SYNC) throw new RasterError('it does not start like an Apple raster ("UNIRAST")');
+      // 0 means "not known yet": CUPS's own Apple raster writer streams pages without counting them first.
       this.pagesAnnounced = bytes.readUInt32BE(8);
-      if (this.pagesAnnounced === 0) throw new RasterError('the Apple raster announces no pages');
       if (this.pagesAnnounced > this.limits.maxPages) throw new RasterError(`the Apple raster announces ${this.pagesAnnounced} pages; at most ${this.limits.maxPages} are accepted`);
     }
     this.state = 'header';
@@ -225,7 +225,7 @@ export class RasterStream {
     }
     this.sink!.end();
     this.sink = null;
-    if (this.format === 'urf' && this.pageCount === this.pagesAnnounced) {
+    if (this.format === 'urf' && this.pagesAnnounced > 0 && this.pageCount === this.pagesAnnounced) {
       this.state = 'done';
       return;
     }

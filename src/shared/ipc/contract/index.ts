@@ -14,6 +14,7 @@ import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
 import { webhookCalls, webhookEvents } from './webhooks';
+import { faxPrinterCalls, faxPrinterEvents } from './fax-printer';
 
 export const calls = {
   ...appCalls,
@@ -25,6 +26,7 @@ export const calls = {
   ...contactCalls,
   ...outboxCalls,
   ...webhookCalls,
+  ...faxPrinterCalls,
 } as const;
 
 export const events = {
@@ -35,6 +37,7 @@ export const events = {
   ...contactEvents,
   ...outboxEvents,
   ...webhookEvents,
+  ...faxPrinterEvents,
 } as const;
 
 export type Calls = typeof calls;
