@@ -12,7 +12,7 @@
 import { inflateSync } from 'node:zlib';
 import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFObject } from 'pdf-lib';
 
-export const FAX_LINE = /^\s*(?:fax|fax\s*(?:no\.?|number|#)|to\s+fax)\s*[:#]\s*(\+?[\d][\d\s().-]{5,24}\d)\s*$/i;
+export const FAX_LINE = /^\s*(?:fax|fax\s*(?:no\.?|number|#)|to\s+fax)\s*[:#]\s*(\+?[\d(][\d\s().-]{5,24}\d)\s*$/i;
 
 /** The first fax number written as a "Fax: …" line, or null. */
 export function findFaxLine(lines: readonly string[]): string | null {

@@ -232,7 +232,7 @@ export type CommandFailure = 'needs-admin' | 'missing' | 'printer-unreachable' |
 export function classifyFailure(result: CommandResult): CommandFailure {
   if (result.missing) return 'missing';
   const text = `${result.stderr}\n${result.stdout}`;
-  if (/forbidden|unauthori[sz]ed|not authori[sz]ed|permission denied|access (is )?denied|0x80070005|requires elevation|administrator|not allowed|dismissed|cancel+ed by user|user canceled|-128\b|error 126|authentication/i.test(text)) {
+  if (/forbidden|unauthori[sz]ed|not authori[sz]ed|permission denied|access (?:is |was )?denied|0x80070005|requires elevation|administrator|not allowed|dismissed|cancel+ed by user|user canceled|-128\b|error 126|authentication/i.test(text)) {
     return 'needs-admin';
   }
   if (/unable to (get printer attributes|connect)|connection refused|could not connect|not responding|failed to connect/i.test(text)) return 'printer-unreachable';

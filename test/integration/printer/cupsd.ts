@@ -116,7 +116,7 @@ export async function startPrivateCups(): Promise<PrivateCups> {
     await waitForPort(port, child, 15_000);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}: ${output.slice(0, 2000)}`);
+    throw new Error(`${(error as Error).message}: ${output.slice(0, 2000)}`, { cause: error });
   }
   const server = `127.0.0.1:${port}`;
   const env = { ...process.env, CUPS_SERVER: server, CUPS_USER: 'faxdesk-test', LANG: 'C' };

@@ -190,7 +190,7 @@ function decodeValue(tag: number, bytes: Uint8Array, name: string): IppValue {
       if (bytes[0]! > 1) throw new IppMalformed(`"${name}" is a boolean with the value ${bytes[0]}`);
       return { tag, value: bytes[0] === 1 };
     case 0x30:
-      return { tag, value: bytes.slice() };
+      return { tag, value: new Uint8Array(bytes) };
     case 0x31: {
       fixed(11);
       const [year, month, day, hour, minute, second, deci, sign, offH, offM] = [
@@ -238,7 +238,7 @@ function decodeValue(tag: number, bytes: Uint8Array, name: string): IppValue {
         const value = tag === 0x41 || tag === 0x42 ? text(bytes, `"${name}"`) : ascii(bytes, `"${name}"`);
         return { tag: tag as 0x41, value };
       }
-      return { tag, value: bytes.slice(), raw: true };
+      return { tag, value: new Uint8Array(bytes), raw: true };
   }
 }
 
@@ -271,6 +271,7 @@ export function decodeIppMessage(bytes: Uint8Array, limits: DecodeLimits = DEFAU
     let member: IppAttribute | null = null;
     for (;;) {
       const tag = r.u8();
+      if (tag <= 0x0f) throw new IppMalformed(`"${owner}" ends without its end-of-collection`);
       const { name, value } = readNameAndValue();
       if (name !== '') throw new IppMalformed(`a member of "${owner}" has an attribute name where none belongs`);
       if (tag === ValueTag.endCollection) {
@@ -285,7 +286,6 @@ export function decodeIppMessage(bytes: Uint8Array, limits: DecodeLimits = DEFAU
         if (++count > limits.maxAttributes) throw new IppMalformed(`the request has more than ${limits.maxAttributes} attributes`);
         continue;
       }
-      if (tag <= 0x0f) throw new IppMalformed(`"${owner}" ends without its end-of-collection`);
       if (!member) throw new IppMalformed(`"${owner}" has a value before its first member name`);
       member.values.push(tag === ValueTag.begCollection ? { tag, value: readCollection(depth + 1, member.name) } : decodeValue(tag, value, member.name));
     }
