@@ -266,6 +266,16 @@ export class IppPrinter {
       this.options.logger.error('fax printer: operation failed', { operation: message.code, error: String(error) });
       return { status: Status.internalError, message: 'Faxdesk could not process this request. Try printing again.' };
     });
+    // A refused document is still read to its end (and dropped), so the client, still sending, gets the answer
+    // rather than a reset connection. Only a body past the size limit is cut off.
+    if (reply.status !== Status.requestEntityTooLarge) {
+      try {
+        await drain(new Uint8Array(0), body);
+        delete reply.close;
+      } catch {
+        reply.close = true;
+      }
+    } else reply.close = true;
     this.send(res, message, reply);
   }
 

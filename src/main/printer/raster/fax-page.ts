@@ -66,8 +66,11 @@ export class FaxPageBuilder implements RasterPageSink {
   private readonly gray: Uint8Array;
   /** Output column of each input column, and how many input columns feed each output column. */
   private readonly columnOf: Uint32Array;
-  private readonly columnWeight: Uint32Array;
+  /** 1 / how many input columns feed each output column. */
+  private readonly inverseWeight: Float64Array;
   private readonly sums: Float64Array;
+  /** The current input line reduced to the output's columns (sums, not yet averaged). */
+  private readonly reduced: Float64Array;
   private rowsInSums = 0;
   private inputRow = 0;
   private outputRow = 0;
@@ -82,26 +85,33 @@ export class FaxPageBuilder implements RasterPageSink {
     this.toGray = grayConverter(header);
     this.gray = new Uint8Array(header.width);
     this.columnOf = new Uint32Array(header.width);
-    this.columnWeight = new Uint32Array(this.width);
+    const weight = new Uint32Array(this.width);
     for (let x = 0; x < header.width; x++) {
       const ox = Math.min(this.width - 1, Math.floor((x * this.width) / header.width));
       this.columnOf[x] = ox;
-      this.columnWeight[ox]!++;
+      weight[ox]!++;
     }
+    this.inverseWeight = Float64Array.from(weight, (w) => 1 / w);
     this.sums = new Float64Array(this.width);
+    this.reduced = new Float64Array(this.width);
   }
 
   lines(line: Uint8Array, count: number): void {
-    this.toGray(line, this.gray);
+    const gray = this.gray;
+    const reduced = this.reduced;
+    const columnOf = this.columnOf;
+    this.toGray(line, gray);
+    // Columns are reduced once per distinct line; a repeated line (blank space) then costs one output row's width per output row.
+    reduced.fill(0);
+    for (let x = 0; x < gray.length; x++) reduced[columnOf[x]!]! += gray[x]!;
+    const sums = this.sums;
+    const width = this.width;
     let left = count;
     while (left > 0) {
       // Input rows up to the next output row's first one all feed this output row.
       const nextBoundary = Math.ceil(((this.outputRow + 1) * this.header.height) / this.height);
       const take = Math.min(left, Math.max(1, nextBoundary - this.inputRow));
-      const gray = this.gray;
-      const sums = this.sums;
-      const columnOf = this.columnOf;
-      for (let x = 0; x < gray.length; x++) sums[columnOf[x]!]! += gray[x]! * take;
+      for (let ox = 0; ox < width; ox++) sums[ox]! += reduced[ox]! * take;
       this.rowsInSums += take;
       this.inputRow += take;
       left -= take;
@@ -123,7 +133,9 @@ export class FaxPageBuilder implements RasterPageSink {
   private flushRow(): void {
     if (this.outputRow < this.height) {
       const base = this.outputRow * this.width;
-      for (let ox = 0; ox < this.width; ox++) this.pixels[base + ox] = Math.round(this.sums[ox]! / (this.columnWeight[ox]! * this.rowsInSums));
+      const perRow = 1 / this.rowsInSums;
+      const { pixels, sums, inverseWeight } = this;
+      for (let ox = 0; ox < this.width; ox++) pixels[base + ox] = (sums[ox]! * inverseWeight[ox]! * perRow + 0.5) | 0;
     }
     this.sums.fill(0);
     this.rowsInSums = 0;
