@@ -21,9 +21,11 @@ export interface PrintedRecipient {
 const VISUAL_SEPARATORS = /[-.()\s]/g;
 
 /**
- * The number in a tel: URI, or null with why. Pauses and anything dialled after one (an extension
- * for a person, which a fax machine does not need) are dropped; a `phone-context` is refused since
- * a local number without its area cannot be dialled from the cloud.
+ * The number in a tel: URI, or why there is none. Visual separators, pauses and anything dialled
+ * after a pause (an extension for a person, which a fax machine does not need) are dropped. Whether
+ * the number can be faxed (long enough, a country code…) is Compose's to say, with the same rules
+ * and words as for a typed number: a FaxOut job is never refused for a bad number, so the document
+ * is not lost (and CUPS would retry a refused job without end).
  */
 export function telUriNumber(uri: string): { ok: true; number: string } | { ok: false; reason: string } {
   const match = /^tel:([^;]*)((?:;.*)?)$/i.exec(uri.trim());
@@ -34,9 +36,8 @@ export function telUriNumber(uri: string): { ok: true; number: string } | { ok: 
   } catch {
     return { ok: false, reason: `"${uri.slice(0, 80)}" is not a valid tel: address` };
   }
-  if (/;phone-context=/i.test(match[2]!)) return { ok: false, reason: `"${uri.slice(0, 80)}" is a local number (phone-context); give the full number with its country code` };
   const dialled = subscriber.split(/[pw,]/i)[0]!.replace(VISUAL_SEPARATORS, '');
-  if (!/^\+?\d{3,20}$/.test(dialled)) return { ok: false, reason: `"${uri.slice(0, 80)}" does not hold a fax number` };
+  if (!/\d/.test(dialled) || dialled.length > 40) return { ok: false, reason: `"${uri.slice(0, 80)}" does not hold a fax number` };
   return { ok: true, number: dialled };
 }
 

@@ -31,22 +31,36 @@ export async function pdfTextLines(pdf: Uint8Array, maxPages = 2): Promise<strin
     const doc = await PDFDocument.load(pdf, { updateMetadata: false, ignoreEncryption: true });
     const lines: string[] = [];
     for (const page of doc.getPages().slice(0, maxPages)) {
-      const fonts = new Map<string, FontDecoder>();
-      const resources = page.node.Resources();
-      const fontDict = resources?.lookupMaybe(PDFName.of('Font'), PDFDict);
-      for (const [key, value] of fontDict?.entries() ?? []) {
-        const dict = deref(doc, value);
-        if (dict instanceof PDFDict) fonts.set(key.asString(), fontDecoder(doc, dict, pdf));
-      }
       const contents = page.node.Contents();
       const streams: PDFObject[] = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
       const content = Buffer.concat(streams.map((s) => streamBytes(deref(doc, s))).filter((b): b is Buffer => b !== null));
-      lines.push(...textLines(content, fonts));
+      lines.push(...contentLines(doc, pdf, content, page.node.Resources(), 0));
     }
     return lines;
   } catch {
     return [];
   }
+}
+
+/** Text lines of a content stream; form XObjects it draws (`Do`) are read in place (pdftopdf wraps whole pages in one). */
+function contentLines(doc: PDFDocument, pdf: Uint8Array, content: Buffer, resources: PDFDict | undefined, depth: number): string[] {
+  const fonts = new Map<string, FontDecoder>();
+  const fontDict = resources?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  for (const [key, value] of fontDict?.entries() ?? []) {
+    const dict = deref(doc, value);
+    if (dict instanceof PDFDict) fonts.set(key.asString(), fontDecoder(doc, dict, pdf));
+  }
+  const xobjects = resources?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+  const drawForm = (name: string): string[] => {
+    if (depth >= 3 || !xobjects) return [];
+    const form = deref(doc, xobjects.get(PDFName.of(name.replace(/^\//, ''))));
+    if (!(form instanceof PDFRawStream) || form.dict.lookupMaybe(PDFName.of('Subtype'), PDFName)?.asString() !== '/Form') return [];
+    const bytes = streamBytes(form);
+    if (!bytes) return [];
+    const formResources = form.dict.lookupMaybe(PDFName.of('Resources'), PDFDict) ?? resources;
+    return contentLines(doc, pdf, bytes, formResources, depth + 1);
+  };
+  return textLines(content, fonts, drawForm);
 }
 
 function deref(doc: PDFDocument, value: PDFObject | undefined): PDFObject | undefined {
@@ -306,7 +320,7 @@ function decode(bytes: Buffer, font: FontDecoder | undefined): string {
 }
 
 /** Text lines in content order: a new line at each line move with a vertical change. */
-export function textLines(content: Buffer, fonts: ReadonlyMap<string, FontDecoder>): string[] {
+export function textLines(content: Buffer, fonts: ReadonlyMap<string, FontDecoder>, drawForm: (name: string) => string[] = () => []): string[] {
   const lines: string[] = [];
   let line = '';
   let font: FontDecoder | undefined;
@@ -377,6 +391,17 @@ export function textLines(content: Buffer, fonts: ReadonlyMap<string, FontDecode
       }
       case 'ET':
         break;
+      case 'Do': {
+        const name = operands.find((t) => t.kind === 'name');
+        if (name && name.kind === 'name') {
+          const inner = drawForm(name.value);
+          if (inner.length) {
+            newLine();
+            lines.push(...inner);
+          }
+        }
+        break;
+      }
     }
     operands = [];
   }

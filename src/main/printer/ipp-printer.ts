@@ -522,10 +522,8 @@ export class IppPrinter {
       const destinations = readDestinations(template);
       recipients = destinations.recipients;
       const attribute = find(template, 'destination-uris');
-      if (attribute && destinations.problems.length) {
-        if (!recipients.length) fail(Status.uriSchemeNotSupported, `Faxdesk faxes to telephone numbers (tel: addresses): ${destinations.problems.join('; ')}.`, [attribute]);
-        unsupported.push(attribute);
-      }
+      // Destinations that are not telephone numbers are ignored (reported back); the job still opens in Compose.
+      if (attribute && destinations.problems.length) unsupported.push(attribute);
     }
     if (fidelity && unsupported.length) fail(Status.attributesOrValuesNotSupported, 'Some job attributes are not supported and ipp-attribute-fidelity asks for all of them.', unsupported);
     return { name, format, media, pageRanges, recipients, unsupported };

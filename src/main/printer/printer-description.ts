@@ -2,7 +2,7 @@
  * What Faxdesk's two IPP printers say about themselves (Get-Printer-Attributes): the print service
  * (/ipp/print, IPP Everywhere, PWG 5100.14) and the fax-out service (/ipp/faxout, PWG 5100.15).
  * Operating systems build their driverless queue from this, so the values are chosen for a fax:
- * monochrome, one-sided, one copy, Letter/A4/Legal with 1/6-inch margins, rasters at 150 or 300 dpi
+ * monochrome, one-sided, one copy, Letter/A4/Legal (borderless by default), rasters at 150 or 300 dpi
  * (Faxdesk keeps them at fax resolution), PDF passed through as it is.
  */
 import { createHash } from 'node:crypto';
@@ -87,18 +87,20 @@ export function mediaNameOfSize(x: number, y: number): string | undefined {
 }
 
 /**
- * 1/6 inch on every side, as most laser printers: a receiving fax machine prints with a border of its
- * own, so text laid out to the paper's edge (which 0 would invite) risks losing its first letters.
+ * Margins, in hundredths of a millimetre. The default is none (borderless): CUPS's pdftopdf shrinks
+ * every page of a PDF to fit the printable area when the printer has margins, and a fax should be
+ * the document as it is. 1/6 inch (as most laser printers) is offered as well, for programs that lay
+ * text out to the printable area (a receiving fax machine prints with a border of its own).
  */
-export const MARGIN = 423;
+export const MARGINS = [0, 423] as const;
 
-function mediaCol(m: (typeof MEDIA)[number], withSource = true): IppAttribute[] {
+function mediaCol(m: (typeof MEDIA)[number], margin: number = 0, withSource = true): IppAttribute[] {
   return [
     collection('media-size', [[integer('x-dimension', m.x), integer('y-dimension', m.y)]]),
-    integer('media-bottom-margin', MARGIN),
-    integer('media-left-margin', MARGIN),
-    integer('media-right-margin', MARGIN),
-    integer('media-top-margin', MARGIN),
+    integer('media-bottom-margin', margin),
+    integer('media-left-margin', margin),
+    integer('media-right-margin', margin),
+    integer('media-top-margin', margin),
     ...(withSource ? [keyword('media-source', 'auto')] : []),
     keyword('media-type', 'stationery'),
   ];
@@ -161,10 +163,10 @@ export function describePrinter(service: PrinterService, identity: PrinterIdenti
     collection('media-col-default', [mediaCol(MEDIA[0])]),
     collection('media-col-ready', MEDIA.slice(0, 2).map((m) => mediaCol(m))),
     keyword('media-col-supported', ['media-bottom-margin', 'media-left-margin', 'media-right-margin', 'media-size', 'media-source', 'media-top-margin', 'media-type']),
-    integer('media-bottom-margin-supported', MARGIN),
-    integer('media-left-margin-supported', MARGIN),
-    integer('media-right-margin-supported', MARGIN),
-    integer('media-top-margin-supported', MARGIN),
+    integer('media-bottom-margin-supported', [...MARGINS]),
+    integer('media-left-margin-supported', [...MARGINS]),
+    integer('media-right-margin-supported', [...MARGINS]),
+    integer('media-top-margin-supported', [...MARGINS]),
     collection('media-size-supported', MEDIA.map((m) => [integer('x-dimension', m.x), integer('y-dimension', m.y)])),
     keyword('media-source-supported', 'auto'),
     keyword('media-type-supported', 'stationery'),
@@ -172,8 +174,10 @@ export function describePrinter(service: PrinterService, identity: PrinterIdenti
     keyword('multiple-document-handling-supported', ['separate-documents-collated-copies']),
     enumAttr('orientation-requested-default', 3),
     enumAttr('orientation-requested-supported', [3, 4, 5, 6]),
-    keyword('output-bin-default', 'face-up'),
-    keyword('output-bin-supported', 'face-up'),
+    // face-down: pages come out in order. With face-up, CUPS reverses the pages so a stack reads in order:
+    // a fax would then go out last page first.
+    keyword('output-bin-default', 'face-down'),
+    keyword('output-bin-supported', 'face-down'),
     boolean('page-ranges-supported', true),
     keyword('print-color-mode-default', 'monochrome'),
     keyword('print-color-mode-supported', ['auto', 'monochrome']),
@@ -267,6 +271,6 @@ export function describePrinter(service: PrinterService, identity: PrinterIdenti
   ];
   return {
     attributes: [...template.map((attribute) => ({ attribute, group: 'job-template' as const })), ...description.map((attribute) => ({ attribute, group: 'printer-description' as const }))],
-    mediaColDatabase: collection('media-col-database', MEDIA.map((m) => mediaCol(m))),
+    mediaColDatabase: collection('media-col-database', MEDIA.flatMap((m) => MARGINS.map((margin) => mediaCol(m, margin)))),
   };
 }

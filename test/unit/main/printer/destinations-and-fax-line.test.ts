@@ -13,11 +13,13 @@ describe('FaxOut destinations', () => {
     expect(telUriNumber('tel:+442079460000;isub=12')).toEqual({ ok: true, number: '+442079460000' });
   });
 
-  it('refuses what is not a dialable number, saying why', () => {
+  it('refuses what holds no number, saying why, and leaves judging a number to Compose', () => {
     expect(telUriNumber('mailto:a@b.c')).toMatchObject({ ok: false, reason: expect.stringMatching(/not a tel: address/) });
-    expect(telUriNumber('tel:7042;phone-context=example.com')).toMatchObject({ ok: false, reason: expect.stringMatching(/local number/) });
     expect(telUriNumber('tel:call-me')).toMatchObject({ ok: false, reason: expect.stringMatching(/does not hold a fax number/) });
     expect(telUriNumber('tel:%E0%A4%A')).toMatchObject({ ok: false });
+    // Too short, or local: Compose says why (the same rules as for a typed number).
+    expect(telUriNumber('tel:+1')).toEqual({ ok: true, number: '+1' });
+    expect(telUriNumber('tel:7042;phone-context=example.com')).toEqual({ ok: true, number: '7042' });
   });
 
   it('takes names from the destination, else cover-sheet-info.to-name for a single one', () => {

@@ -126,15 +126,16 @@ describe('the IPP printer', () => {
     expect(value(state.message, 'job-state-message')).toMatch(/Compose/);
   });
 
-  it('answers the FaxOut job with the ignored destinations when some are not telephone numbers, and refuses a job with none usable', async () => {
+  it('answers a FaxOut job with the destinations it ignored when they are not telephone numbers, and still takes the job', async () => {
     const mixed = await ippRequest(faxout, Operation.ValidateJob, [
       operationGroup(faxout),
       { tag: GroupTag.job, attributes: [collection('destination-uris', [[uri('destination-uri', 'tel:4055551212')], [uri('destination-uri', 'ipp://11.22.33.44/ipp/print')]])] },
     ]);
     expect(mixed.message!.code).toBe(Status.okIgnoredOrSubstituted);
     expect(attr(mixed.message, 'destination-uris', GroupTag.unsupported)).toBeDefined();
-    const none = await ippRequest(faxout, Operation.ValidateJob, [operationGroup(faxout), { tag: GroupTag.job, attributes: [collection('destination-uris', [[uri('destination-uri', 'mailto:a@b.c')]])] }]);
-    expect(none.message!.code).toBe(Status.uriSchemeNotSupported);
+    const none = await ippRequest(faxout, Operation.PrintJob, [operationGroup(faxout), { tag: GroupTag.job, attributes: [collection('destination-uris', [[uri('destination-uri', 'mailto:a@b.c')]])] }], await pdf(1));
+    expect(none.message!.code).toBe(Status.okIgnoredOrSubstituted);
+    expect(jobs.map((j) => j.recipients)).toEqual([[]]);
   });
 
   it('describes itself as IPP Everywhere and, on /ipp/faxout, as a FaxOut service', async () => {
