@@ -59,7 +59,8 @@ export interface FinishedPrintJob {
   name: string;
   user: string;
   pdfPath: string;
-  pages: number;
+  /** null: a PDF passed through (Compose counts its pages). */
+  pages: number | null;
   format: FinishedDocument['format'];
   recipients: PrintedRecipient[];
 }
@@ -639,7 +640,7 @@ export class IppPrinter {
       }
       if (canceled) throw new ReplyError({ status: Status.jobCanceled, message: `Job ${job.id} was canceled.` });
       const doc = await sink.finish();
-      job.pages = doc.pages;
+      job.pages = doc.pages ?? 0;
       job.format = doc.format;
       if (!last) {
         this.held.set(job.id, { doc });
@@ -690,7 +691,7 @@ export class IppPrinter {
       this.jobs.finish(job, JobState.aborted, 'aborted-by-system', message);
       return { status: refused ? Status.notAcceptingJobs : Status.internalError, message, groups: [{ tag: GroupTag.job, attributes: this.jobSummary(job) }] };
     }
-    this.jobs.finish(job, JobState.completed, 'job-completed-successfully', `Opened in Faxdesk's Compose (${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}).`);
+    this.jobs.finish(job, JobState.completed, 'job-completed-successfully', doc.pages === null ? 'Opened in Faxdesk\'s Compose.' : `Opened in Faxdesk's Compose (${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}).`);
     this.options.logger.info('fax printer: job completed', { job: job.id, service: job.service, pages: doc.pages, format: doc.format });
     return { status: Status.ok, groups: [{ tag: GroupTag.job, attributes: this.jobSummary(job) }] };
   }

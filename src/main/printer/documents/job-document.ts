@@ -1,6 +1,9 @@
 /**
  * One printed document, from its bytes to a PDF file: PDF is written to disk as it arrives and
- * checked when whole (the same checks as any document added to a fax); JPEG is collected and placed
+ * checked to be whole (a PDF header, not cut off); its structure, encryption, scripts and pages are
+ * checked where every document is, when Compose adds it (one check, one set of messages, and a
+ * printed PDF is not parsed twice on its way). With page-ranges it is opened here to select them.
+ * JPEG is collected and placed
  * on a page; PWG and Apple raster are decoded as they arrive into fax-resolution pages.
  * `application/octet-stream` is recognised from its first bytes. Whatever goes wrong becomes a
  * DocumentError whose message a person can read (it goes into the IPP status message).
@@ -8,6 +11,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { MAX_DOCUMENT_PAGES } from '../../../shared/domain/documents';
+import { pdfNotWhole } from '../../documents/formats/pdf';
 import { inspectDocument } from '../../documents/inspect';
 import { FaxPageBuilder, type GrayPage } from '../raster/fax-page';
 import { DEFAULT_RASTER_LIMITS, RasterError, RasterStream, type RasterFormat } from '../raster/raster-stream';
@@ -25,7 +29,8 @@ export class DocumentError extends Error {}
 
 export interface FinishedDocument {
   format: DocumentFormat;
-  pages: number;
+  /** null: a PDF passed through as it came (Compose counts its pages when it adds it). */
+  pages: number | null;
   /** The PDF written (the path given to the sink). */
   pdfPath: string;
 }
@@ -81,6 +86,20 @@ export function sniffFormat(head: Uint8Array, final = false): DocumentFormat | n
   return head.byteLength < 1024 && !final ? undefined : null;
 }
 
+/** The header and end-of-file checks of a PDF, on its first and last KiB only. */
+async function notWholePdf(file: string, size: number): Promise<string | null> {
+  const handle = await fsp.open(file, 'r');
+  try {
+    const head = Buffer.alloc(Math.min(size, 1024));
+    await handle.read(head, 0, head.byteLength, 0);
+    const tail = Buffer.alloc(Math.min(size, 1024));
+    await handle.read(tail, 0, tail.byteLength, size - tail.byteLength);
+    return pdfNotWhole(size <= 2048 ? await fsp.readFile(file) : Buffer.concat([head, Buffer.from('\n'), tail]));
+  } finally {
+    await handle.close();
+  }
+}
+
 async function removeQuietly(file: string): Promise<void> {
   await fsp.rm(file, { force: true }).catch(() => undefined);
 }
@@ -89,6 +108,7 @@ class PdfSink implements DocumentSink {
   private readonly out: fs.WriteStream;
   private closed: Promise<void>;
   private error: Error | null = null;
+  private written = 0;
 
   constructor(private readonly options: DocumentOptions) {
     this.out = fs.createWriteStream(options.partPath, { flags: 'wx' });
@@ -98,6 +118,7 @@ class PdfSink implements DocumentSink {
 
   async write(chunk: Uint8Array): Promise<void> {
     if (this.error) throw this.error;
+    this.written += chunk.byteLength;
     if (!this.out.write(chunk)) await new Promise<void>((resolve) => this.out.once('drain', () => resolve()));
   }
 
@@ -106,18 +127,22 @@ class PdfSink implements DocumentSink {
     await this.closed;
     if (this.error) throw this.error;
     try {
-      let bytes: Uint8Array = await fsp.readFile(this.options.partPath);
+      if (!this.options.pageRanges?.length) {
+        const size = this.written;
+        if (size === 0) throw new DocumentError(`"${this.options.name}" arrived empty: there is nothing to fax.`);
+        const notWhole = await notWholePdf(this.options.partPath, size);
+        if (notWhole) throw new DocumentError(`"${this.options.name}" did not arrive as a whole PDF: ${notWhole}. Print it again.`);
+        await fsp.rename(this.options.partPath, this.options.pdfPath);
+        return { format: 'application/pdf', pages: null, pdfPath: this.options.pdfPath };
+      }
+      const bytes = await fsp.readFile(this.options.partPath);
       const inspection = await inspectDocument(this.options.name, 'PDF', bytes);
       if (!inspection.ok) throw new DocumentError(inspection.message);
-      let pages = inspection.pages ?? 0;
-      if (this.options.pageRanges?.length) {
-        const selected = await selectPages(bytes, this.options.pageRanges, PRODUCER);
-        if (!selected) throw new DocumentError(`None of the pages asked for (page-ranges) is in "${this.options.name}", which has ${pages} pages.`);
-        bytes = selected.bytes;
-        pages = selected.pages;
-      }
-      await fsp.writeFile(this.options.pdfPath, bytes, { flag: 'wx' });
-      return { format: 'application/pdf', pages, pdfPath: this.options.pdfPath };
+      const pages = inspection.pages ?? 0;
+      const selected = await selectPages(bytes, this.options.pageRanges, PRODUCER);
+      if (!selected) throw new DocumentError(`None of the pages asked for (page-ranges) is in "${this.options.name}", which has ${pages} pages.`);
+      await fsp.writeFile(this.options.pdfPath, selected.bytes, { flag: 'wx' });
+      return { format: 'application/pdf', pages: selected.pages, pdfPath: this.options.pdfPath };
     } finally {
       await removeQuietly(this.options.partPath);
     }

@@ -40,7 +40,7 @@ export interface FaxPrinterView {
   /** The commands "Add" runs, as a person would type them (for doing it by hand as an administrator). */
   addCommands: string[];
   /** Jobs printed since Faxdesk started, newest first (at most 10). */
-  recentJobs: { jobId: number; name: string; pages: number; recipients: number; at: string }[];
+  recentJobs: { jobId: number; name: string; /** null: a PDF, counted when Compose adds it. */ pages: number | null; recipients: number; at: string }[];
 }
 
 export interface FaxPrinterSystemReport {

@@ -9,7 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ComposeService } from '../../../../src/main/compose/compose-service';
 import { ComposeHandoff } from '../../../../src/main/desktop/compose-handoff';
+import { createDocumentStore } from '../../../../src/main/documents/document-store';
 import { EventBus } from '../../../../src/main/ipc/events';
 import { silentLogger } from '../../../../src/main/platform/logger';
 import { FaxPrinterService } from '../../../../src/main/printer/fax-printer-service';
@@ -130,7 +132,7 @@ describe('the fax printer service', () => {
     expect(fs.existsSync(taken.files[0]!.path)).toBe(true);
     expect(taken.recipients).toEqual([{ number: '+12125550147' }, { number: '+442079460000' }]);
     expect(taken.recipientsFrom).toBe('the fax job "Quarterly report.pdf"');
-    expect((await service.view()).recentJobs[0]).toMatchObject({ name: 'Quarterly report.xlsx', pages: 1, recipients: 2 });
+    expect((await service.view()).recentJobs[0]).toMatchObject({ name: 'Quarterly report.xlsx', pages: null, recipients: 2 });
     expect(seen.some(([n]) => n.startsWith('outbox:'))).toBe(false);
   });
 
@@ -151,6 +153,21 @@ describe('the fax printer service', () => {
     const taken = handoff.take();
     expect(taken.recipients).toEqual([{ number: '+12125550147' }]);
     expect(taken.recipientsFrom).toBe('the "Fax:" line in "order.pdf"');
+  });
+
+  it('hands over a PDF that is whole but damaged inside; Compose refuses it with its reason, nothing crashes', async () => {
+    const { service, settings, handoff, dataDir, until } = await setup();
+    settings.set({ faxPrinterEnabled: true, faxPrinterPort: await freePort() });
+    await until(() => service.listeningPort !== null);
+    const print = `ipp://127.0.0.1:${service.listeningPort}/ipp/print`;
+    const damaged = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 9 0 R >> endobj\ngarbage garbage\n%%EOF\n');
+    const answer = await ippRequest(print, Operation.PrintJob, [operationGroup(print, nameAttr('job-name', 'broken.pdf'), mimeType('document-format', 'application/pdf'))], damaged);
+    expect(answer.message!.code).toBe(Status.ok);
+    const taken = handoff.take();
+    const compose = new ComposeService({ store: createDocumentStore(dataDir), accounts: { describe: () => null }, now: () => new Date() });
+    const added = await compose.addFiles({ paths: [taken.files[0]!.path], existing: [] });
+    expect(added.documents).toEqual([]);
+    expect(added.problems[0]).toMatchObject({ code: 'CORRUPT', message: expect.stringMatching(/"broken.pdf" is damaged/) });
   });
 
   it('adds itself with lpadmin, and says when an administrator is needed', async () => {

@@ -256,7 +256,8 @@ export function FaxPrinterSection(): JSX.Element {
           <ul className="fax-printer-jobs" data-testid="fax-printer-jobs">
             {view.recentJobs.map((job) => (
               <li key={job.jobId}>
-                {new Date(job.at).toLocaleTimeString()}: &quot;{job.name}&quot;, {job.pages} {job.pages === 1 ? 'page' : 'pages'}
+                {new Date(job.at).toLocaleTimeString()}: &quot;{job.name}&quot;
+                {job.pages !== null ? `, ${job.pages} ${job.pages === 1 ? 'page' : 'pages'}` : ''}
                 {job.recipients ? `, ${job.recipients} ${job.recipients === 1 ? 'recipient' : 'recipients'}` : ''}, opened in Compose
               </li>
             ))}
