@@ -146,20 +146,38 @@ export function FaxPrinterSection(): JSX.Element {
         </div>
 
         <label htmlFor="fax-printer-fax-line">Fill in the recipient from a &quot;Fax:&quot; line in the printed document</label>
-        <div>
-          <input
-            id="fax-printer-fax-line"
-            type="checkbox"
-            checked={view.readFaxLine}
-            disabled={busy !== null}
-            onChange={(e) => void save({ faxPrinterReadFaxLine: e.target.checked })}
-          />
-          <p className="muted">
-            A line such as <code>Fax: +1 212 555 0147</code> in the first two pages becomes the recipient (the convention of HylaFAX-style fax printers). You still
-            check it and press Send.
-          </p>
-        </div>
+        <input
+          id="fax-printer-fax-line"
+          type="checkbox"
+          checked={view.readFaxLine}
+          disabled={busy !== null}
+          aria-describedby="fax-printer-fax-line-help"
+          onChange={(e) => void save({ faxPrinterReadFaxLine: e.target.checked })}
+        />
+
+        {view.enabled ? (
+          <>
+            <span className="fax-printer-uri-label">Printer address (IPP Everywhere)</span>
+            <div>
+              <code data-testid="fax-printer-uri">{view.printUri}</code>{' '}
+              <button type="button" className="link-button" onClick={() => void copy(view.printUri)} aria-label="Copy the printer address">
+                {copied === view.printUri ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+            <span className="fax-printer-uri-label">Fax address (IPP FaxOut: the job carries the fax numbers)</span>
+            <div>
+              <code>{view.faxUri}</code>{' '}
+              <button type="button" className="link-button" onClick={() => void copy(view.faxUri)} aria-label="Copy the fax address">
+                {copied === view.faxUri ? 'Copied' : 'Copy'}
+              </button>
+            </div>
+          </>
+        ) : null}
       </div>
+      <p className="muted" id="fax-printer-fax-line-help">
+        &quot;Fax:&quot; line: a line such as <code>Fax: +1 212 555 0147</code> in the first two pages becomes the recipient (the convention of HylaFAX-style fax
+        printers). You still check it and press Send.
+      </p>
 
       <p role="status" data-testid="fax-printer-status" className="fax-printer-status">
         {!view.enabled
@@ -179,25 +197,6 @@ export function FaxPrinterSection(): JSX.Element {
         <p className="banner banner-warning" role="alert" data-testid="fax-printer-problem">
           {view.problem}
         </p>
-      ) : null}
-
-      {view.enabled ? (
-        <dl className="fax-printer-uris">
-          <dt>Printer address (IPP Everywhere)</dt>
-          <dd>
-            <code data-testid="fax-printer-uri">{view.printUri}</code>{' '}
-            <button type="button" className="link-button" onClick={() => void copy(view.printUri)} aria-label="Copy the printer address">
-              {copied === view.printUri ? 'Copied' : 'Copy'}
-            </button>
-          </dd>
-          <dt>Fax address (IPP FaxOut: the job carries the fax numbers)</dt>
-          <dd>
-            <code>{view.faxUri}</code>{' '}
-            <button type="button" className="link-button" onClick={() => void copy(view.faxUri)} aria-label="Copy the fax address">
-              {copied === view.faxUri ? 'Copied' : 'Copy'}
-            </button>
-          </dd>
-        </dl>
       ) : null}
 
       <h3>This computer&apos;s printers</h3>
