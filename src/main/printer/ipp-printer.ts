@@ -47,7 +47,7 @@ import {
 import { ACCEPTED_FORMATS, createDocumentSink, DocumentError, type FinishedDocument } from './documents/job-document';
 import { readDestinations, type PrintedRecipient } from './destinations';
 import { isFinished, JobTable, jobAttributes, selectJobAttributes, type PrintJob } from './jobs';
-import { describePrinter, MEDIA_NAMES, mediaNameOfSize, paperOf, SERVICE_PATH, serviceUri, SUPPORTED_OPERATIONS, type PrinterService } from './printer-description';
+import { describePrinter, JOB_CREATION_FAXOUT, JOB_CREATION_PRINT, MEDIA_NAMES, mediaNameOfSize, paperOf, SERVICE_PATH, serviceUri, SUPPORTED_OPERATIONS, type PrinterService } from './printer-description';
 
 /** Whether Faxdesk can take a job now; when not, the IPP status and a sentence for the person. */
 export type PrinterReadiness = { ok: true } | { ok: false; status: 'not-accepting' | 'unavailable'; message: string };
@@ -92,26 +92,8 @@ export const HOST = '127.0.0.1';
 const MAX_HEADER_BYTES = 1024 * 1024;
 const SUPPORTED_VERSIONS = new Set(['1.0', '1.1', '2.0', '2.1', '2.2']);
 const ALLOWED_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-const OK_TEMPLATE_ATTRIBUTES = new Set([
-  'copies',
-  'finishings',
-  'job-priority',
-  'job-sheets',
-  'media',
-  'media-col',
-  'multiple-document-handling',
-  'orientation-requested',
-  'output-bin',
-  'page-ranges',
-  'print-color-mode',
-  'print-content-optimize',
-  'print-quality',
-  'print-rendering-intent',
-  'print-scaling',
-  'printer-resolution',
-  'sides',
-]);
-const FAXOUT_ATTRIBUTES = new Set(['destination-uris', 'cover-sheet-info', 'number-of-retries', 'retry-interval', 'retry-time-out', 'confirmation-sheet-print']);
+/** Job template attributes taken per service: what job-creation-attributes-supported says (one list, printer-description.ts). */
+const TAKEN_TEMPLATE_ATTRIBUTES: Record<PrinterService, ReadonlySet<string>> = { print: new Set(JOB_CREATION_PRINT), faxout: new Set(JOB_CREATION_FAXOUT) };
 
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
@@ -495,8 +477,7 @@ export class IppPrinter {
     let media: string | undefined;
     let pageRanges: { lower: number; upper: number }[] | undefined;
     for (const attribute of template) {
-      const known = OK_TEMPLATE_ATTRIBUTES.has(attribute.name) || (service === 'faxout' && FAXOUT_ATTRIBUTES.has(attribute.name));
-      if (!known) {
+      if (!TAKEN_TEMPLATE_ATTRIBUTES[service].has(attribute.name)) {
         unsupported.push(attribute);
         continue;
       }

@@ -118,11 +118,13 @@ export function serviceUri(identity: Pick<PrinterIdentity, 'host' | 'port'>, ser
 
 export const PRINTER_NAMES: Record<PrinterService, string> = { print: 'Faxdesk', faxout: 'Faxdesk Fax' };
 
-const JOB_CREATION_PRINT = [
+/** job-creation-attributes-supported: also what the printer takes in a job's attribute group (other names are ignored, and said so). */
+export const JOB_CREATION_PRINT = [
   'copies',
   'finishings',
   'ipp-attribute-fidelity',
   'job-name',
+  'job-sheets',
   'media',
   'media-col',
   'multiple-document-handling',
@@ -137,7 +139,7 @@ const JOB_CREATION_PRINT = [
   'printer-resolution',
   'sides',
 ];
-const JOB_CREATION_FAXOUT = [...JOB_CREATION_PRINT, 'cover-sheet-info', 'destination-uris'].sort();
+export const JOB_CREATION_FAXOUT = [...JOB_CREATION_PRINT, 'cover-sheet-info', 'destination-uris'].sort();
 
 /**
  * The attributes that answer the "job-template" group of requested-attributes; every other one is
