@@ -16,17 +16,9 @@ import { ippRequest, operationGroup } from '../unit/main/printer/fixtures/ipp-cl
 import { collection, mimeType, nameAttr, Operation, text, uri } from '../unit/main/printer/fixtures/ipp-values';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
+import { freePort } from '../integration/printer/cupsd';
 
 const POLL = { timeout: 30_000, interval: 200 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Settings › Fax printer', () => {
   let browser: Browser;

@@ -23,20 +23,12 @@ import { SettingsRepository } from '../../../../src/main/store/repositories/sett
 import { collection, mimeType, nameAttr, Operation, Status, uri } from './fixtures/ipp-values';
 import { ippRequest, operationGroup } from './fixtures/ipp-client';
 import { GroupTag } from '../../../../src/main/printer/ipp/encoding';
+import { freePort } from '../../../integration/printer/cupsd';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function setup(platform: NodeJS.Platform = 'linux', answer: (c: SystemCommand) => CommandResult = () => ({ code: 0, stdout: '', stderr: '' })) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-faxprinter-'));
