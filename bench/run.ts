@@ -9,6 +9,7 @@ import path from 'node:path';
 import { documentsBench } from './documents';
 import { emulatorBench } from './emulator';
 import { outboxBench } from './outbox';
+import { printerBench } from './printer';
 import { formatText, machineFacts, writeReport, type Report } from './report';
 import type { BenchSection } from './row';
 import { storeBench } from './store';
@@ -17,7 +18,7 @@ import { uiBench } from './ui';
 import { webhooksBench } from './webhooks';
 
 /** The report's sections, in the order they run and print. */
-const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench];
+const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, printerBench];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

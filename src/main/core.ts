@@ -31,6 +31,7 @@ import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync'
 import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
+import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
 import { SettingsRepository } from './store/repositories/settings-repository';
 
 export interface CoreDeps {
@@ -59,6 +60,8 @@ export interface CoreDeps {
   webhookReceiver?: Pick<WebhooksModuleDeps, 'listenerOptions' | 'bindPort' | 'heldLimits'>;
   /** Harnesses only (verify, benchmarks): shorter timeouts and waits, crash checkpoints. The app leaves it out. */
   tuning?: CoreTuning;
+  /** Tests: the fax printer's system commands (lpadmin, PowerShell) and platform. */
+  faxPrinter?: FaxPrinterOptions;
 }
 
 export interface CoreTuning {
@@ -94,6 +97,8 @@ export interface Core {
   readonly documents: DocumentCollector;
   /** Instant updates: the webhook receiver (off until turned on in Settings). */
   readonly webhooks: WebhookReceiverService;
+  /** Faxdesk's own IPP printer (off until turned on in Settings › Fax printer). */
+  readonly faxPrinter: FaxPrinterService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -230,6 +235,17 @@ export function createCore(deps: CoreDeps): Core {
     logger: deps.logger,
   });
 
+  const faxPrinter = createFaxPrinter({
+    dataDir: deps.dataDir,
+    settings,
+    handoff: desktop.handoff,
+    events,
+    logger: deps.logger,
+    readiness: accountReadiness(accounts.service, settings),
+    ...(deps.resourcesDir ? { iconFile: path.join(deps.resourcesDir, 'icon.png') } : {}),
+    ...deps.faxPrinter,
+  });
+
   const handlers: HandlerTable = {
     'app:info': () => ({
       name: 'Faxdesk',
@@ -258,6 +274,7 @@ export function createCore(deps: CoreDeps): Core {
     ...background.handlers,
     ...instant.handlers,
     ...files.handlers(),
+    ...faxPrinter.handlers(),
     ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 
@@ -277,6 +294,7 @@ export function createCore(deps: CoreDeps): Core {
     inbox: background.inbox,
     documents,
     webhooks: instant.receiver,
+    faxPrinter,
     async start() {
       await accounts.start();
       await sending.start();
@@ -285,11 +303,13 @@ export function createCore(deps: CoreDeps): Core {
       await background.start();
       await instant.start();
       desktop.start();
+      await faxPrinter.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      await faxPrinter.stop();
       desktop.stop();
       await documents.stop();
       await instant.stop();

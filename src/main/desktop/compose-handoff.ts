@@ -8,25 +8,33 @@
  * `compose:open`, so a page that is open takes them at once.
  */
 import path from 'node:path';
-import type { ComposeFile, PendingFiles } from '../../shared/ipc/contract/desktop';
+import type { ComposeFile, PendingFiles, PendingRecipient } from '../../shared/ipc/contract/desktop';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 
-export type HandoffSource = 'command-line' | 'second-instance' | 'open-file' | 'hot-folder';
+export type HandoffSource = 'command-line' | 'second-instance' | 'open-file' | 'hot-folder' | 'printer';
 
 /** More than a page could sensibly take (a fax has at most 25 documents); the oldest are dropped past it. */
 export const MAX_PENDING_FILES = 100;
 
+/** Recipients waiting with them (a fax has at most 50). */
+const MAX_PENDING_RECIPIENTS = 200;
+
 export class ComposeHandoff {
   private pending: ComposeFile[] = [];
+  private recipients: PendingRecipient[] = [];
+  private recipientsFrom: string | null = null;
 
   constructor(
     private readonly events: EventBus,
     private readonly logger: Logger,
   ) {}
 
-  /** Hands documents (absolute paths, already checked) to Compose. Returns the ones newly queued. */
-  offer(files: readonly string[], source: HandoffSource): ComposeFile[] {
+  /**
+   * Hands documents (absolute paths, already checked) to Compose, with recipients to fill in when
+   * given (the fax printer). Returns the ones newly queued.
+   */
+  offer(files: readonly string[], source: HandoffSource, extra?: { recipients: readonly PendingRecipient[]; recipientsFrom: string }): ComposeFile[] {
     const queued = new Set(this.pending.map((f) => f.path));
     const added: ComposeFile[] = [];
     for (const file of files) {
@@ -36,6 +44,10 @@ export class ComposeHandoff {
     }
     if (!added.length) return [];
     this.pending.push(...added);
+    if (extra?.recipients.length) {
+      this.recipients = [...this.recipients, ...extra.recipients].slice(-MAX_PENDING_RECIPIENTS);
+      this.recipientsFrom = extra.recipientsFrom;
+    }
     if (this.pending.length > MAX_PENDING_FILES) {
       const dropped = this.pending.splice(0, this.pending.length - MAX_PENDING_FILES);
       this.logger.warn('compose hand-off: too many pending documents, the oldest were dropped', { dropped: dropped.length });
@@ -46,11 +58,20 @@ export class ComposeHandoff {
     return added;
   }
 
-  /** Returns the documents no page has taken yet, and forgets them. */
+  /** Returns the documents (and recipients) no page has taken yet, and forgets them. */
   take(): PendingFiles {
     const files = this.pending;
     this.pending = [];
-    return { files };
+    if (!this.recipients.length) return { files };
+    const taken: PendingFiles = { files, recipients: this.recipients, recipientsFrom: this.recipientsFrom ?? 'a printed job' };
+    this.recipients = [];
+    this.recipientsFrom = null;
+    return taken;
+  }
+
+  /** Whether a document is still waiting for a page to take it. */
+  isPending(file: string): boolean {
+    return this.pending.some((f) => f.path === file);
   }
 
   get pendingCount(): number {

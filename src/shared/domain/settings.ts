@@ -23,6 +23,16 @@ export const SettingsSchema = z.object({
     ),
   /** The account new faxes are sent from; empty means the first account. */
   defaultAccountId: z.string().max(200),
+  /** Faxdesk's own IPP printer on 127.0.0.1 (Settings › Fax printer); off until turned on. */
+  faxPrinterEnabled: z.boolean(),
+  /** Its port on 127.0.0.1. */
+  faxPrinterPort: z
+    .number()
+    .int('The port is a whole number.')
+    .min(1024, 'Use a port from 1024 to 65535 (lower ones need administrator rights).')
+    .max(65535, 'Use a port from 1024 to 65535 (lower ones need administrator rights).'),
+  /** Pre-fill the recipient from a "Fax: +1 212 555 0147" line in a printed document's text. */
+  faxPrinterReadFaxLine: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -37,6 +47,10 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   startAtLogin: false,
   hotFolder: '',
   defaultAccountId: '',
+  faxPrinterEnabled: false,
+  // Not 631 (CUPS's own) nor a common development port; registered to nothing at IANA.
+  faxPrinterPort: 8631,
+  faxPrinterReadFaxLine: false,
 });
 
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

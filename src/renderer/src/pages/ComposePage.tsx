@@ -16,11 +16,18 @@ import { SandboxPanel } from '../features/compose/SandboxPanel';
 import { DraftStatus, RestoredBanner } from '../features/compose/DraftStatus';
 import '../styles/compose.css';
 
-/** Documents main holds for Compose (command line, "Open with", hot folder): taken once, by path. */
+/** Documents main holds for Compose (command line, "Open with", hot folder, fax printer): taken once, by path. */
 async function takePendingFiles(): Promise<void> {
   try {
-    const { files } = await unwrap(faxdesk.desktop.takePendingFiles());
+    const { files, recipients, recipientsFrom } = await unwrap(faxdesk.desktop.takePendingFiles());
     if (files.length > 0) useComposeStore.getState().addPaths(files);
+    // A FaxOut print job's fax numbers (or a "Fax:" line): checked and added like pasted ones.
+    if (recipients?.length) {
+      useComposeStore.getState().addRecipientsFrom(
+        recipients.map((r) => ({ number: r.number, name: r.name ?? '', company: '', label: r.name ? `${r.name} (${r.number})` : r.number })),
+        recipientsFrom ?? 'a printed job',
+      );
+    }
   } catch (error) {
     useAppStore.getState().pushToast({ title: 'Documents could not be taken over', body: errorMessage(error), level: 'error' });
   }

@@ -9,8 +9,18 @@ export interface ComposeFile {
   name: string;
 }
 
+/** A recipient handed to Compose with documents (a FaxOut print job's destinations, a "Fax:" line). */
+export interface PendingRecipient {
+  /** As given (a tel: number); Compose checks it like a typed number and says why when it cannot use it. */
+  number: string;
+  name?: string;
+}
+
 export interface PendingFiles {
   files: ComposeFile[];
+  /** Recipients to fill in, and where they came from (for Compose's note: "2 recipients added from …"). */
+  recipients?: PendingRecipient[];
+  recipientsFrom?: string;
 }
 
 export interface DiagnosticsBundle {

@@ -16,6 +16,7 @@ import { inboxCalls, inboxEvents } from './inbox';
 import { outboxCalls, outboxEvents } from './outbox';
 import { sandboxCalls } from './sandbox';
 import { webhookCalls, webhookEvents } from './webhooks';
+import { faxPrinterCalls, faxPrinterEvents } from './fax-printer';
 
 export const calls = {
   ...appCalls,
@@ -29,6 +30,7 @@ export const calls = {
   ...outboxCalls,
   ...sandboxCalls,
   ...webhookCalls,
+  ...faxPrinterCalls,
 } as const;
 
 export const events = {
@@ -39,6 +41,7 @@ export const events = {
   ...contactEvents,
   ...outboxEvents,
   ...webhookEvents,
+  ...faxPrinterEvents,
 } as const;
 
 export type Calls = typeof calls;

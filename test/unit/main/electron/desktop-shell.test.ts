@@ -200,6 +200,15 @@ describe('DesktopShell', () => {
     expect(windows).toHaveLength(1);
   });
 
+  it('brings a window hidden in the tray back when a printed job is handed to Compose (the fax printer)', async () => {
+    const { shell, core, windows, events } = setup();
+    await shell.attach(core, ['/opt/Faxdesk/faxdesk'], docs);
+    windows[0]!.hide();
+    events.emit('compose:open', { files: [{ path: '/data/printed/7-ab/Invoice.pdf', name: 'Invoice.pdf' }] });
+    expect(windows).toHaveLength(1);
+    expect(windows[0]!.visible).toBe(true);
+  });
+
   it('puts the unread count in the tray and opens Compose from the menu once the page has loaded', async () => {
     const { shell, core, tray, click, seen, windows, created } = setup();
     const badge = { setCount: vi.fn() };
