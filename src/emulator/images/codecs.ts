@@ -2,13 +2,14 @@
  * The few binary formats the image pipeline needs that pdf-lib and utif2 do not write:
  * - PNG encoding of RGBA pixels (pdf-lib embeds only PNG and JPEG, and TIFF or BMP input pages must be
  *   embedded);
- * - reading files out of a ZIP (DOCX/PPTX text);
+ * - reading files out of a ZIP (DOCX/PPTX text), through fflate;
  * - a bilevel multi-page TIFF writer (utif2's encoder writes only one uncompressed RGBA page with a
  *   fixed 20 KB directory area: a fax page would be 15 MB; PackBits bilevel is what fax TIFFs are
  *   made of and stays around 50 KB a page);
  * - BMP decoding (uncompressed 24/32-bit).
  */
-import { deflateSync, inflateRawSync } from 'node:zlib';
+import { unzipSync, type Unzipped } from 'fflate';
+import { deflateSync } from 'node:zlib';
 
 // CRC-32 (PNG chunks). zlib.crc32 exists only in newer Node versions, and the table is tiny.
 const CRC_TABLE = (() => {
@@ -57,38 +58,29 @@ export function encodePng(rgba: Uint8Array, width: number, height: number): Buff
   ]);
 }
 
-/** The files of a ZIP archive whose names pass `want`, decompressed. Throws on a damaged archive. */
+/** Larger than the text of any office document the Sandbox lays out; a bigger entry is a zip bomb. */
+const MAX_ZIP_ENTRY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The files of a ZIP archive whose names pass `want`, decompressed (fflate). Throws on a damaged
+ * archive, and on a wanted entry that claims to unpack to more than MAX_ZIP_ENTRY_BYTES (fflate
+ * allocates the size an entry claims before inflating it).
+ */
 export function readZipEntries(zip: Uint8Array, want: (name: string) => boolean): Map<string, Buffer> {
-  const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
+  let files: Unzipped;
+  try {
+    files = unzipSync(zip, {
+      filter: (file) => {
+        if (!want(file.name)) return false;
+        if (file.originalSize > MAX_ZIP_ENTRY_BYTES) throw new Error(`the ZIP entry ${file.name} claims ${file.originalSize} bytes`);
+        return true;
+      },
+    });
+  } catch (error) {
+    throw new Error(`damaged ZIP archive (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
-  if (eocd < 0) throw new Error('not a ZIP archive (no end of central directory)');
-  const count = buf.readUInt16LE(eocd + 10);
-  let offset = buf.readUInt32LE(eocd + 16);
   const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (buf.readUInt32LE(offset) !== 0x02014b50) throw new Error('damaged ZIP central directory');
-    const method = buf.readUInt16LE(offset + 10);
-    const compressedSize = buf.readUInt32LE(offset + 20);
-    const nameLength = buf.readUInt16LE(offset + 28);
-    const extraLength = buf.readUInt16LE(offset + 30);
-    const commentLength = buf.readUInt16LE(offset + 32);
-    const localOffset = buf.readUInt32LE(offset + 42);
-    const name = buf.toString('utf8', offset + 46, offset + 46 + nameLength);
-    offset += 46 + nameLength + extraLength + commentLength;
-    if (!want(name)) continue;
-    if (buf.readUInt32LE(localOffset) !== 0x04034b50) throw new Error('damaged ZIP entry');
-    const dataStart = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-    const data = buf.subarray(dataStart, dataStart + compressedSize);
-    if (method === 0) out.set(name, Buffer.from(data));
-    else if (method === 8) out.set(name, inflateRawSync(data));
-    else throw new Error(`unsupported ZIP compression method ${method}`);
-  }
+  for (const [name, data] of Object.entries(files)) out.set(name, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   return out;
 }
 
