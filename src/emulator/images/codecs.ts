@@ -1,7 +1,7 @@
 /**
  * The few binary formats the image pipeline needs that pdf-lib and utif2 do not write:
  * - PNG encoding of RGBA pixels (pdf-lib embeds only PNG and JPEG, and TIFF or BMP input pages must be
- *   embedded);
+ *   embedded), by the one PNG encoder in src/pdf-text;
  * - reading files out of a ZIP (DOCX/PPTX text), through fflate;
  * - a bilevel multi-page TIFF writer (utif2's encoder writes only one uncompressed RGBA page with a
  *   fixed 20 KB directory area: a fax page would be 15 MB; PackBits bilevel is what fax TIFFs are
@@ -9,53 +9,11 @@
  * - BMP decoding (uncompressed 24/32-bit).
  */
 import { unzipSync, type Unzipped } from 'fflate';
-import { deflateSync } from 'node:zlib';
-
-// CRC-32 (PNG chunks). zlib.crc32 exists only in newer Node versions, and the table is tiny.
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'ascii');
-  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
+import { encodePng as encodePixelsAsPng } from '../../pdf-text/png';
 
 /** RGBA (8 bits per channel) to a PNG file. */
 export function encodePng(rgba: Uint8Array, width: number, height: number): Buffer {
-  const stride = width * 4;
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (stride + 1)] = 0;
-    Buffer.from(rgba.buffer, rgba.byteOffset + y * stride, stride).copy(raw, y * (stride + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
+  return encodePixelsAsPng(rgba, width, height, 4);
 }
 
 /** Larger than the text of any office document the Sandbox lays out; a bigger entry is a zip bomb. */
