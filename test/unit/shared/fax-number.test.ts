@@ -5,6 +5,8 @@ import {
   isValidServiceFaxNumber,
   normalizeFaxNumber,
 } from '../../../src/shared/fax-number';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 const CHARS = 'Fax numbers may contain only digits, spaces, dashes, dots, parentheses and a leading "+"';
 const LETTER_HINT = ' Write letters as their keypad digits, and leave out extensions.';
@@ -100,6 +102,12 @@ describe('formatFaxNumber', () => {
     expect(formatFaxNumber('442079460000')).toBe('+44 20 7946 0000');
     expect(formatFaxNumber('3545551234')).toBe('+354 555 1234');
     expect(formatFaxNumber('33142685300')).toBe('+33 1 42 68 53 00');
+  });
+
+  it('groups North American numbers 3-3-4 exactly as libphonenumber-js does, without asking it', () => {
+    for (const digits of ['12125551234', '14165550100', '18005550199', '16045550123', '13125550170', '19995550000', '12005550000']) {
+      expect(formatFaxNumber(digits)).toBe(parsePhoneNumberFromString(`+${digits}`, metadata)!.formatInternational());
+    }
   });
 
   it('never hides a digit: where the numbering plan has no grouping or would drop digits, country code then the rest', () => {
