@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/generate-icons.ts`: draws Faxdesk's icons into resources/ (committed; run again
  * only to change them). No image tools needed: shapes are rasterised with 4×4 supersampling and
- * written as RGBA PNGs with node:zlib.
+ * written as RGBA PNGs by the app's one PNG encoder (src/pdf-text/png.ts).
  *
  * - icon.png (512 px): the app icon for every platform; electron-builder makes the .ico and .icns
  *   from it when packaging.
@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { encodePng as encodePixelsAsPng } from '../src/pdf-text/png';
 
 type Rgba = [number, number, number, number];
 type Inside = (x: number, y: number) => boolean;
@@ -151,27 +151,7 @@ function rasterize(size: number, layers: Layer[], samples = 4): Buffer {
 }
 
 export function encodePng(width: number, height: number, rgba: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const typed = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(typed) >>> 0);
-    return Buffer.concat([length, typed, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) rows.push(Buffer.from([0]), rgba.subarray(y * width * 4, (y + 1) * width * 4));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+  return encodePixelsAsPng(rgba, width, height, 4);
 }
 
 const outDir = path.resolve(__dirname, '..', 'resources');

@@ -6,6 +6,7 @@
  */
 import type { Core } from './core';
 import { ApiError } from './http/errors';
+import { newFaxRecord } from './state/fax-record';
 import type { FaxRecord, NumberRecord } from './state/model';
 import { newId } from './util';
 
@@ -96,13 +97,12 @@ export class Inbound {
   ): FaxRecord {
     const { store, webhooks } = this.core;
     const account = store.accounts.get(number.adminId)!;
-    const record: FaxRecord = {
+    const record = newFaxRecord({
       faxId: fax.faxId,
       direction: 'INBOUND',
       userId: number.userId,
       appId: account.appId,
       createdAt: fax.at,
-      transactionId: '',
       originatingFaxNumber: fax.from,
       originatingFaxTsid: fax.tsid,
       destinationFaxNumber: number.faxNumber,
@@ -112,26 +112,10 @@ export class Inbound {
       pages: fax.pages,
       imagePages: fax.pages,
       duration: fax.duration ?? 20 + fax.pages * 25,
-      imageDownloaded: false,
       image: fax.image,
       imageBytes: fax.bytes,
-      errorCode: null,
-      errorMessage: null,
-      toName: '',
-      toCompany: '',
-      options: null,
-      clientData: {},
-      documents: [],
-      ruleId: 0,
-      attempts: [],
-      billableRetriesUsed: 0,
-      nonBillableRetriesUsed: 0,
-      humanAnswersUsed: 0,
-      next: null,
-      cancelRequestedAt: null,
-      forcedComplete: false,
       headerDate: fax.at,
-    };
+    });
     store.addFax(record);
     webhooks.notifyInbound(record);
     return record;

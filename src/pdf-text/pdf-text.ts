@@ -7,13 +7,18 @@
  *   (font-files.ts); a font is embedded in the document on first use, subset to the glyphs used.
  * - A character no bundled font has is drawn as U+FFFD (a visible "�") and listed by `missing()`,
  *   so the caller can say so; it is never dropped silently.
- * - Right-to-left scripts (Hebrew, Arabic) are shaped (Arabic letters join; fontkit applies the
- *   font's OpenType features) and each right-to-left run is drawn right to left. A line whose first
- *   strong character is right-to-left puts its runs in right-to-left order. This is not the full
- *   Unicode bidirectional algorithm: nested embeddings and mirrored brackets are not handled.
- * - Invisible format characters (zero-width joiners, direction marks) are not drawn.
+ * - Mixed left-to-right and right-to-left text is ordered by the Unicode Bidirectional Algorithm
+ *   (bidi-js, UAX #9): the paragraph direction from the first strong character, explicit embeddings,
+ *   overrides and isolates (LRE, RLO, RLI, …), numbers, and brackets mirrored in right-to-left text.
+ *   Right-to-left scripts (Hebrew, Arabic) are shaped by fontkit with the font's OpenType features
+ *   (Arabic letters join), which is why a right-to-left run is handed to it in logical order: fontkit
+ *   lays it out right to left itself. A right-to-left run with no right-to-left letter (an override
+ *   of Latin text, or brackets alone) is reversed here, since fontkit would lay it out left to right.
+ * - Invisible format characters (zero-width joiners, direction marks) direct the ordering but are not
+ *   drawn.
  */
 import fontkit from '@pdf-lib/fontkit';
+import bidiFactory from 'bidi-js';
 import { degrees, type Color, type PDFDocument, type PDFFont, type PDFPage } from 'pdf-lib';
 import { packagedFonts, type FontFile, type FontLibrary, type TextStyle } from './font-files';
 
@@ -35,11 +40,22 @@ type Direction = 'ltr' | 'rtl';
 
 interface Run {
   font: FontFile;
+  /** In logical order (as typed), brackets already mirrored when right to left. */
   text: string;
   direction: Direction;
   /** The script of its letters: fontkit shapes a run by its first script (Arabic joins, Hebrew does not). */
   script: string;
+  /** What pdf-lib is given to draw: `text`, or `text` reversed when fontkit would not reverse it itself. */
+  drawn: string;
 }
+
+/** A run while a line is split: its embedding level and where it starts in the line, for ordering. */
+interface LevelRun extends Run {
+  level: number;
+  start: number;
+}
+
+const bidi = bidiFactory();
 
 const RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
 const STRONG_LTR = /[\p{L}\p{Nd}]/u;
@@ -78,6 +94,20 @@ const fastFontkit: typeof fontkit = {
 
 const directionOf = (ch: string): Direction | null => (RTL.test(ch) && !/\p{Nd}/u.test(ch) ? 'rtl' : STRONG_LTR.test(ch) ? 'ltr' : null);
 
+/**
+ * fontkit lays a string out right to left when its first letter is of a right-to-left script, else left
+ * to right; a run whose direction disagrees is reversed here (by character, its marks kept after it).
+ */
+function drawnText(text: string, direction: Direction): string {
+  if ((direction === 'rtl') === RTL.test(text)) return text;
+  const clusters: string[] = [];
+  for (const ch of text) {
+    if (MARK.test(ch) && clusters.length > 0) clusters[clusters.length - 1] += ch;
+    else clusters.push(ch);
+  }
+  return clusters.reverse().join('');
+}
+
 export class PdfText {
   private readonly embedded = new Map<string, Promise<PDFFont>>();
   private readonly ready = new Map<string, PDFFont>();
@@ -114,7 +144,7 @@ export class PdfText {
     if (!runs) {
       // Most fax text is printable ASCII, which the first font of every style has: one run, no scanning.
       const primary = /^[\x20-\x7e]*$/.test(text) ? this.fonts.fontFor(0x41, style) : null;
-      runs = primary && primary.has(0x20) ? [{ font: primary, text, direction: 'ltr', script: '' }] : this.scan(text, style);
+      runs = primary && primary.has(0x20) ? [{ font: primary, text, direction: 'ltr', script: '', drawn: text }] : this.scan(text, style);
       if (this.runCache.size > 500) this.runCache.clear();
       this.runCache.set(key, runs);
     }
@@ -122,48 +152,48 @@ export class PdfText {
   }
 
   private scan(text: string, style: TextStyle): Run[] {
-    const paragraph: Direction = [...text].map(directionOf).find((d) => d !== null) ?? 'ltr';
-    const runs: Run[] = [];
-    // Neutral characters (spaces, punctuation) after right-to-left text wait here: they join it when
-    // more right-to-left text follows or the line is right-to-left, else they go with what follows.
-    let pending: { ch: string; font: FontFile }[] = [];
-    let current = null as Run | null;
-    const push = (font: FontFile, ch: string, direction: Direction, script = '') => {
-      if (current && current.font === font && current.direction === direction && (script === '' || current.script === '' || current.script === script)) {
-        current.text += ch;
-        if (script) current.script = script;
-      } else runs.push((current = { font, text: ch, direction, script }));
-    };
-    const flushPending = (next: Direction) => {
-      const direction = next === 'rtl' || paragraph === 'rtl' ? 'rtl' : 'ltr';
-      for (const p of pending) push(p.font, p.ch, direction);
-      pending = [];
-    };
-    for (const raw of text) {
-      const ch = /[\t\r\n]/.test(raw) ? ' ' : raw;
-      if (INVISIBLE.test(ch)) continue;
-      const cp = ch.codePointAt(0)!;
+    // Tabs and line breaks are drawn as spaces, and ordered as spaces (a break would end the paragraph).
+    const line = text.replace(/[\t\r\n]/g, ' ');
+    const embedding = bidi.getEmbeddingLevels(line, 'auto');
+    const { levels } = embedding;
+    const mirrored = bidi.getMirroredCharactersMap(line, levels);
+    // Runs of one level, one font and one script, in logical order: neutral characters (spaces,
+    // punctuation) stay in the run they follow when their level and font allow.
+    const runs: LevelRun[] = [];
+    let current = null as LevelRun | null;
+    for (let at = 0; at < line.length; ) {
+      const cp = line.codePointAt(at)!;
+      const ch = String.fromCodePoint(cp);
+      const index = at;
+      at += ch.length;
+      const level = levels[index]!;
+      if (INVISIBLE.test(ch)) {
+        if (current && current.level !== level) current = null;
+        continue;
+      }
       const isMark = MARK.test(ch);
-      const last: Run | null = pending.length > 0 ? null : current;
-      const keep = current !== null && current.font.has(cp) && (isMark || directionOf(ch) === null);
+      const keep = current !== null && current.level === level && current.font.has(cp) && (isMark || directionOf(ch) === null);
       let font = keep ? current!.font : this.fonts.fontFor(cp, style);
-      let drawn = ch;
+      let drawn = mirrored.get(index) ?? ch;
       if (!font) {
         this.missingChars.add(ch);
         font = this.fonts.placeholderFont(style);
         drawn = PLACEHOLDER;
       }
-      const direction = isMark && last ? last.direction : directionOf(ch);
-      if (direction === null) {
-        if (current?.direction === 'rtl') pending.push({ ch: drawn, font });
-        else push(font, drawn, 'ltr');
-        continue;
+      const script = isMark ? '' : scriptOf(ch);
+      if (current && current.level === level && current.font === font && (script === '' || current.script === '' || current.script === script)) {
+        current.text += drawn;
+        if (script) current.script = script;
+      } else {
+        runs.push((current = { font, text: drawn, direction: level % 2 === 1 ? 'rtl' : 'ltr', script, drawn: '', level, start: index }));
       }
-      flushPending(direction);
-      push(font, drawn, direction, isMark ? '' : scriptOf(ch));
     }
-    flushPending(paragraph);
-    return paragraph === 'rtl' ? runs.reverse() : runs;
+    // A run keeps its characters together on the line (one level, contiguous), so where its first
+    // character lands in the algorithm's visual order is where the run goes.
+    const visualPosition = new Map<number, number>();
+    for (const [position, logical] of bidi.getReorderedIndices(line, embedding).entries()) visualPosition.set(logical, position);
+    runs.sort((a, b) => visualPosition.get(a.start)! - visualPosition.get(b.start)!);
+    return runs.map(({ level: _level, start: _start, ...run }) => ({ ...run, drawn: drawnText(run.text, run.direction) }));
   }
 
   private embed(file: FontFile): Promise<PDFFont> {
@@ -196,7 +226,7 @@ export class PdfText {
       return em * size;
     }
     let width = 0;
-    for (const { run, font } of await this.prepared(text, style)) width += font.widthOfTextAtSize(run.text, size);
+    for (const { run, font } of await this.prepared(text, style)) width += font.widthOfTextAtSize(run.drawn, size);
     return width;
   }
 
@@ -206,7 +236,7 @@ export class PdfText {
     let advance = 0;
     const runs = await this.prepared(text, options.style ?? 'regular');
     for (const [i, { run, font }] of runs.entries()) {
-      page.drawText(run.text, {
+      page.drawText(run.drawn, {
         x: options.x + advance * Math.cos(angle),
         y: options.y + advance * Math.sin(angle),
         size: options.size,
@@ -214,7 +244,7 @@ export class PdfText {
         ...(options.color ? { color: options.color } : {}),
         ...(options.rotate ? { rotate: degrees(options.rotate) } : {}),
       });
-      if (i < runs.length - 1) advance += font.widthOfTextAtSize(run.text, options.size);
+      if (i < runs.length - 1) advance += font.widthOfTextAtSize(run.drawn, options.size);
     }
   }
 

@@ -17,7 +17,13 @@
  *   a leading 0 is a national trunk prefix);
  * - country code 1 (North America) must be followed by exactly 10 digits whose area code does not
  *   start with 0 or 1.
+ *
+ * Country codes and display grouping come from libphonenumber-js (Google's numbering-plan data, its
+ * "min" metadata: formats and lengths, no number types); the typing rules above are the service's and
+ * stay here.
  */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 export type FaxNumberResult = { ok: true; value: string; display: string } | { ok: false; message: string };
 
@@ -25,34 +31,34 @@ const E164_MIN = 7;
 const E164_MAX = 15;
 
 /**
- * Country codes of one and two digits (ITU-T E.164 assignments); every other code has three. The set
- * is prefix-free, so the first digits of a number say how long its country code is.
+ * The country code at the front of an E.164 digit string. Country codes are prefix-free, so the first
+ * one, two or three digits that are an assigned code are it; a code the numbering-plan data does not
+ * list is taken to have three digits, as every unassigned code does.
  */
-const SHORT_COUNTRY_CODES = new Set([
-  '1', '7',
-  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49',
-  '51', '52', '53', '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84',
-  '86', '90', '91', '92', '93', '94', '95', '98',
-]);
-
-/** The country code at the front of an E.164 digit string. */
 export function countryCodeOf(digits: string): string {
-  if (SHORT_COUNTRY_CODES.has(digits.slice(0, 1))) return digits.slice(0, 1);
-  if (SHORT_COUNTRY_CODES.has(digits.slice(0, 2))) return digits.slice(0, 2);
+  for (const length of [1, 2, 3]) {
+    const code = digits.slice(0, length);
+    if (code.length === length && Object.hasOwn(metadata.country_calling_codes, code)) return code;
+  }
   return digits.slice(0, 3);
 }
 
 /**
- * How to show a number: '+1 555 123 4567' for North America, '+<country code> <rest>' otherwise
- * (grouping within a country needs its numbering plan, which Faxdesk does not carry). Anything that is
- * not 7-15 digits with an optional '+' (e.g. the service's 'UNKNOWN') is returned unchanged.
+ * How to show a number: in international form, grouped as its country writes it ('+1 555 123 4567',
+ * '+44 20 7946 0000'), or '+<country code> <rest>' where the numbering-plan data has no grouping for it
+ * or would drop digits (it strips what it takes for a carrier prefix, e.g. in some Chinese numbers):
+ * every digit is always shown. Anything that is not 7-15 digits with an optional '+' (e.g. the
+ * service's 'UNKNOWN') is returned unchanged.
  */
 export function formatFaxNumber(number: string): string {
   if (!/^\+?\d{7,15}$/.test(number)) return number;
   const digits = number.replace(/^\+/, '');
-  if (digits.length === 11 && digits.startsWith('1')) {
-    return `+1 ${digits.slice(1, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
-  }
+  // North America, the service's home and most numbers anyone sends to: grouped 3-3-4 here, as
+  // libphonenumber-js groups every NANP number (tested), for a hundredth of its cost (its parse runs the
+  // numbering plan's patterns: ~0.1 ms a number, which a 10,000-contact import would feel).
+  if (digits.length === 11 && digits.startsWith('1')) return `+1 ${digits.slice(1, 4)} ${digits.slice(4, 7)} ${digits.slice(7)}`;
+  const grouped = parsePhoneNumberFromString(`+${digits}`, metadata)?.formatInternational();
+  if (grouped && grouped.replace(/\D/g, '') === digits) return grouped;
   const cc = countryCodeOf(digits);
   return `+${cc} ${digits.slice(cc.length)}`;
 }

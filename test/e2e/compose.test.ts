@@ -187,7 +187,7 @@ describe('Compose through the bridge', () => {
     await expect.poll(() => page.getByTestId('recipient-count').textContent()).toBe('4 of 50');
     await expect(page.getByTestId('recipient-note').textContent()).resolves.toContain('3 recipients added from the pasted list; 1 skipped:');
     await expect(page.getByTestId('recipient-skipped').textContent()).resolves.toMatch(/^Line 4 \(12-34\): 4 digits is too short/);
-    await expect(numberField(2).inputValue()).resolves.toBe('+44 2079460000');
+    await expect(numberField(2).inputValue()).resolves.toBe('+44 20 7946 0000');
     await expect(page.getByLabel('Recipient 2 name', { exact: true }).inputValue()).resolves.toBe('Charles Babbage');
     await expect(page.getByLabel('Recipient 4 company', { exact: true }).inputValue()).resolves.toBe('Institut');
   });

@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../http/errors';
 import type { HttpResult, RequestContext, Router } from '../http/router';
 import { TiffUnavailableError } from '../images/tiff';
 import { FINAL_STATES, type Direction, type FaxRecord, type FaxState, type WebhookConfigRecord } from '../state/model';
+import { newFaxRecord } from '../state/fax-record';
 import { describeType, digitsOf, isPlainObject, newId } from '../util';
 import { QueryReader, envelopeJson, jsonBody, newestFirst, paging } from './request-helpers';
 import { MAX_PAYLOAD_BYTES, parseSendRequest } from './send-request';
@@ -95,7 +96,7 @@ export function registerFaxServices(router: Router, core: Core): void {
       const created = destinations.map((d) => {
         const digits = digitsOf(d.faxNumber);
         const ruleId = store.numbers.has(digits) ? LOOPBACK_RULE.id : ruleForNumber(digits).id;
-        const fax: FaxRecord = {
+        const fax = newFaxRecord({
           faxId: newId(),
           direction: 'OUTBOUND',
           userId: who.number.userId,
@@ -105,32 +106,13 @@ export function registerFaxServices(router: Router, core: Core): void {
           originatingFaxNumber: options.callerId.replace(/^\+/, '') || who.number.faxNumber,
           originatingFaxTsid: options.csid || who.number.csid,
           destinationFaxNumber: d.faxNumber,
-          destinationFaxCsid: '',
-          status: 'NEW',
-          completedAt: null,
-          pages: 0,
-          imagePages: 0,
-          duration: 0,
-          imageDownloaded: false,
-          image: null,
-          imageBytes: 0,
-          errorCode: null,
-          errorMessage: null,
           toName: d.toName,
           toCompany: d.toCompany,
           options,
           clientData,
           documents: stored,
           ruleId,
-          attempts: [],
-          billableRetriesUsed: 0,
-          nonBillableRetriesUsed: 0,
-          humanAnswersUsed: 0,
-          next: null,
-          cancelRequestedAt: null,
-          forcedComplete: false,
-          headerDate: null,
-        };
+        });
         store.addFax(fax);
         core.carrier.submit(fax);
         return fax;

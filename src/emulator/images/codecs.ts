@@ -1,94 +1,44 @@
 /**
  * The few binary formats the image pipeline needs that pdf-lib and utif2 do not write:
  * - PNG encoding of RGBA pixels (pdf-lib embeds only PNG and JPEG, and TIFF or BMP input pages must be
- *   embedded);
- * - reading files out of a ZIP (DOCX/PPTX text);
+ *   embedded), by the one PNG encoder in src/pdf-text;
+ * - reading files out of a ZIP (DOCX/PPTX text), through fflate;
  * - a bilevel multi-page TIFF writer (utif2's encoder writes only one uncompressed RGBA page with a
  *   fixed 20 KB directory area: a fax page would be 15 MB; PackBits bilevel is what fax TIFFs are
  *   made of and stays around 50 KB a page);
  * - BMP decoding (uncompressed 24/32-bit).
  */
-import { deflateSync, inflateRawSync } from 'node:zlib';
-
-// CRC-32 (PNG chunks). zlib.crc32 exists only in newer Node versions, and the table is tiny.
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < data.length; i++) c = CRC_TABLE[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const out = Buffer.alloc(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'ascii');
-  Buffer.from(data.buffer, data.byteOffset, data.byteLength).copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
-}
+import { unzipSync, type Unzipped } from 'fflate';
+import { encodePng as encodePixelsAsPng } from '../../pdf-text/png';
 
 /** RGBA (8 bits per channel) to a PNG file. */
 export function encodePng(rgba: Uint8Array, width: number, height: number): Buffer {
-  const stride = width * 4;
-  const raw = Buffer.alloc((stride + 1) * height);
-  for (let y = 0; y < height; y++) {
-    raw[y * (stride + 1)] = 0;
-    Buffer.from(rgba.buffer, rgba.byteOffset + y * stride, stride).copy(raw, y * (stride + 1) + 1);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 6; // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(raw)),
-    pngChunk('IEND', new Uint8Array(0)),
-  ]);
+  return encodePixelsAsPng(rgba, width, height, 4);
 }
 
-/** The files of a ZIP archive whose names pass `want`, decompressed. Throws on a damaged archive. */
+/** Larger than the text of any office document the Sandbox lays out; a bigger entry is a zip bomb. */
+const MAX_ZIP_ENTRY_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The files of a ZIP archive whose names pass `want`, decompressed (fflate). Throws on a damaged
+ * archive, and on a wanted entry that claims to unpack to more than MAX_ZIP_ENTRY_BYTES (fflate
+ * allocates the size an entry claims before inflating it).
+ */
 export function readZipEntries(zip: Uint8Array, want: (name: string) => boolean): Map<string, Buffer> {
-  const buf = Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
-  let eocd = -1;
-  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 65535); i--) {
-    if (buf.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
+  let files: Unzipped;
+  try {
+    files = unzipSync(zip, {
+      filter: (file) => {
+        if (!want(file.name)) return false;
+        if (file.originalSize > MAX_ZIP_ENTRY_BYTES) throw new Error(`the ZIP entry ${file.name} claims ${file.originalSize} bytes`);
+        return true;
+      },
+    });
+  } catch (error) {
+    throw new Error(`damaged ZIP archive (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
-  if (eocd < 0) throw new Error('not a ZIP archive (no end of central directory)');
-  const count = buf.readUInt16LE(eocd + 10);
-  let offset = buf.readUInt32LE(eocd + 16);
   const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    if (buf.readUInt32LE(offset) !== 0x02014b50) throw new Error('damaged ZIP central directory');
-    const method = buf.readUInt16LE(offset + 10);
-    const compressedSize = buf.readUInt32LE(offset + 20);
-    const nameLength = buf.readUInt16LE(offset + 28);
-    const extraLength = buf.readUInt16LE(offset + 30);
-    const commentLength = buf.readUInt16LE(offset + 32);
-    const localOffset = buf.readUInt32LE(offset + 42);
-    const name = buf.toString('utf8', offset + 46, offset + 46 + nameLength);
-    offset += 46 + nameLength + extraLength + commentLength;
-    if (!want(name)) continue;
-    if (buf.readUInt32LE(localOffset) !== 0x04034b50) throw new Error('damaged ZIP entry');
-    const dataStart = localOffset + 30 + buf.readUInt16LE(localOffset + 26) + buf.readUInt16LE(localOffset + 28);
-    const data = buf.subarray(dataStart, dataStart + compressedSize);
-    if (method === 0) out.set(name, Buffer.from(data));
-    else if (method === 8) out.set(name, inflateRawSync(data));
-    else throw new Error(`unsupported ZIP compression method ${method}`);
-  }
+  for (const [name, data] of Object.entries(files)) out.set(name, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
   return out;
 }
 

@@ -5,6 +5,7 @@
  * whose message says what to do. Secrets never reach a log line or a message: headers and bodies are
  * not logged.
  */
+import { exponentialDelay, withEqualJitter } from '../platform/backoff';
 import type { Logger } from '../platform/logger';
 import type { FetchFn } from '../platform/ports';
 import { AppError } from '../errors';
@@ -191,8 +192,7 @@ export class HttpClient {
       if (error.retryAfterSeconds > this.retry.maxRetryAfterSeconds) return null;
       return error.retryAfterSeconds * 1000;
     }
-    const exp = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-    return Math.round(exp / 2 + (exp / 2) * this.random());
+    return withEqualJitter(exponentialDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs), this.random);
   }
 }
 

@@ -1,9 +1,10 @@
 /**
- * A minimal ZIP writer (PKWARE APPNOTE 6.3: local headers, central directory, end record; entries
- * stored or deflated, UTF-8 names, no ZIP64). Enough for a diagnostics bundle, which every OS opens
- * without extra software; node:zlib supplies deflate and CRC-32, so no dependency is needed.
+ * The diagnostics bundle as a ZIP (UTF-8 names, entries stored or deflated, no ZIP64), which every OS
+ * opens without extra software. fflate writes the archive; this module adds what a bundle needs on
+ * top: names that cannot escape the folder they are unpacked into, no duplicates, and each entry
+ * deflated only when that makes it smaller.
  */
-import zlib from 'node:zlib';
+import { deflateSync, zipSync, type Zippable } from 'fflate';
 
 export interface ZipEntry {
   /** A relative path with "/" separators, e.g. "logs/faxdesk.log". */
@@ -12,74 +13,25 @@ export interface ZipEntry {
   modified?: Date;
 }
 
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const VERSION = 20; // 2.0: deflate
-const UTF8_NAMES = 0x0800;
-const STORED = 0;
-const DEFLATED = 8;
+/** Sizes and offsets are 32-bit without ZIP64. */
 const LIMIT = 0xffffffff;
 
 export function createZip(entries: readonly ZipEntry[], now: Date = new Date()): Buffer {
   if (entries.length > 0xffff) throw new Error('A ZIP without ZIP64 holds at most 65535 entries.');
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  const names = new Set<string>();
-  let offset = 0;
+  const files: Zippable = {};
   for (const entry of entries) {
     const name = checkName(entry.name);
-    if (names.has(name)) throw new Error(`The ZIP already has an entry named "${name}".`);
-    names.add(name);
+    if (Object.hasOwn(files, name)) throw new Error(`The ZIP already has an entry named "${name}".`);
     const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : entry.data;
-    const deflated = zlib.deflateRawSync(data, { level: 9 });
-    const method = deflated.length < data.length ? DEFLATED : STORED;
-    const body = method === DEFLATED ? deflated : data;
-    const crc = zlib.crc32(data) >>> 0;
-    const { time, date } = dosDateTime(entry.modified ?? now);
-    const nameBytes = Buffer.from(name, 'utf8');
-    if (data.length >= LIMIT || body.length >= LIMIT || offset >= LIMIT) throw new Error('The ZIP would need ZIP64 (an entry or the archive is over 4 GB).');
-
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(LOCAL_HEADER, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    local.writeUInt16LE(0, 28);
-
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(CENTRAL_HEADER, 0);
-    header.writeUInt16LE(VERSION, 4); // made by: MS-DOS, 2.0
-    header.writeUInt16LE(VERSION, 6);
-    header.writeUInt16LE(UTF8_NAMES, 8);
-    header.writeUInt16LE(method, 10);
-    header.writeUInt16LE(time, 12);
-    header.writeUInt16LE(date, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(body.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(nameBytes.length, 28);
-    // extra length, comment length, disk number, internal and external attributes: 0
-    header.writeUInt32LE(offset, 42);
-
-    parts.push(local, nameBytes, body);
-    central.push(header, nameBytes);
-    offset += local.length + nameBytes.length + body.length;
+    if (data.length >= LIMIT) throw new Error('The ZIP would need ZIP64 (an entry or the archive is over 4 GB).');
+    // Stored when deflating does not shrink it (already compressed or tiny data): a fast level-1 probe
+    // decides, then fflate's default level (as small as level 9 on logs, a third faster) writes it.
+    const level = data.length > 0 && deflateSync(data, { level: 1 }).length < data.length ? 6 : 0;
+    files[name] = [data, { level, mtime: dosRange(entry.modified ?? now) }];
   }
-  const centralDirectory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralDirectory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, centralDirectory, end]);
+  const zip = zipSync(files);
+  if (zip.length >= LIMIT) throw new Error('The ZIP would need ZIP64 (an entry or the archive is over 4 GB).');
+  return Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength);
 }
 
 function checkName(name: string): string {
@@ -90,11 +42,9 @@ function checkName(name: string): string {
   return normalized;
 }
 
-/** MS-DOS date and time (local time, 2-second steps, 1980-2107). */
-function dosDateTime(at: Date): { time: number; date: number } {
-  const year = Math.min(Math.max(at.getFullYear(), 1980), 2107);
-  return {
-    time: (at.getHours() << 11) | (at.getMinutes() << 5) | Math.floor(at.getSeconds() / 2),
-    date: ((year - 1980) << 9) | ((at.getMonth() + 1) << 5) | at.getDate(),
-  };
+/** MS-DOS dates start in 1980; fflate writes years up to 2099 and throws outside that range. */
+function dosRange(at: Date): Date {
+  if (at.getFullYear() < 1980) return new Date(1980, 0, 1);
+  if (at.getFullYear() > 2099) return new Date(2099, 11, 31, 23, 59, 58);
+  return at;
 }

@@ -22,6 +22,7 @@ import type { InboxFax } from '../../shared/domain/history';
 import type { SyncErrorView } from '../../shared/domain/sync';
 import { checkPdf } from '../documents/formats/pdf';
 import { AppError, isAppError } from '../errors';
+import { exponentialDelay } from '../platform/backoff';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import { toAppError } from '../sync/account-sync';
@@ -276,7 +277,7 @@ export class ImageDownloader {
       { ref: { direction: 'INBOUND', receivedId: row.id }, at: now.toISOString(), source: 'local', status: 'IMAGE_FAILED', detail: { attempt: attempts, code: error.code } },
       now,
     );
-    if (willRetry) this.notBefore.set(row.id, this.deps.timers.now() + Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** (attempts - 1)));
+    if (willRetry) this.notBefore.set(row.id, this.deps.timers.now() + exponentialDelay(attempts, this.retryBaseMs, this.retryMaxMs));
     else this.notBefore.delete(row.id);
     this.deps.logger.warn('fax image could not be stored', { accountId: row.accountId, faxId: row.faxId, attempt: attempts, code: error.code });
     const fresh = this.deps.stores.received.get(row.id) ?? row;
@@ -286,7 +287,7 @@ export class ImageDownloader {
   private heldBack(row: InboxFax, error: AppError): void {
     this.deps.stores.received.setImageState(row.id, { state: 'pending' }, this.deps.now());
     const failures = (this.problem?.failures ?? 0) + 1;
-    const wait = Math.min(this.problemMaxMs, this.problemBaseMs * 2 ** (failures - 1));
+    const wait = exponentialDelay(failures, this.problemBaseMs, this.problemMaxMs);
     const fresh = !this.problem || this.problem.error.message !== error.message;
     this.problem = { error, at: this.deps.now().toISOString(), failures, until: this.deps.timers.now() + wait };
     this.deps.logger.warn('image downloads held back', { code: error.code, waitMs: wait });
@@ -311,7 +312,7 @@ export class ImageDownloader {
           continue;
         }
         mark.tries += 1;
-        mark.notBefore = this.deps.timers.now() + Math.min(MARK_RETRY_MAX_MS, 30_000 * 2 ** (mark.tries - 1));
+        mark.notBefore = this.deps.timers.now() + exponentialDelay(mark.tries, 30_000, MARK_RETRY_MAX_MS);
         this.deps.logger.warn('could not mark a fax as downloaded on the service; will try again', { faxId: mark.faxId, code: toAppError(error).code });
       }
     }

@@ -1,11 +1,13 @@
 /**
- * The Outbox as CSV (RFC 4180: comma-separated, CRLF, fields quoted when needed, UTF-8 with a BOM so
- * spreadsheet programs read accents right). A cell that a spreadsheet would run as a formula (starting
+ * The Outbox as CSV (RFC 4180: comma-separated, CRLF, UTF-8 with a BOM so spreadsheet programs read
+ * accents right). Each cell goes through the one CSV field rule (src/shared/csv.ts, which the address
+ * book export uses too): quoted when needed, and a cell a spreadsheet would run as a formula (starting
  * with = + - @ or a tab/CR) is prefixed with an apostrophe: a recipient's name must never execute.
- * This is the only CSV writer: the Outbox page downloads the text outbox:exportCsv returns.
+ * The Outbox page downloads the text outbox:exportCsv returns.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { csvField } from '../../shared/csv';
 import type { OutboundJob } from '../../shared/domain/history';
 import { OUTBOX_STATUS_LABELS, outboxStatusOf } from '../../shared/domain/outbox';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
@@ -43,10 +45,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return value === null || value === undefined ? '' : csvField(String(value));
 }
 
 export function csvRow(job: OutboundJob): string {

@@ -70,6 +70,7 @@ import type { OutboundFinal } from '../desktop/notification-policy';
 import type { DocumentStore } from '../documents/document-store';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
+import { exponentialDelay } from '../platform/backoff';
 import { realTimers, type Timers } from '../platform/timers';
 import type { Db } from '../store/database';
 import { FaxEventsRepository } from '../store/repositories/fax-events-repository';
@@ -375,7 +376,7 @@ export class OutboxService {
     if (outcome.kind === 'hold') {
       const previous = this.holds.get(composeId);
       const attempts = (previous?.attempts ?? 0) + 1;
-      const backoff = Math.min(this.config.holdMaxMs, this.config.holdBaseMs * 2 ** (attempts - 1));
+      const backoff = exponentialDelay(attempts, this.config.holdBaseMs, this.config.holdMaxMs);
       const wait = outcome.retryAfterMs ?? backoff;
       this.holds.set(composeId, { reason: outcome.reason, retryAt: this.timers.now() + wait, attempts });
       this.deps.logger.info('outbox: submission held', { composeId, waitMs: wait });

@@ -7,6 +7,7 @@
  * - single flight: a feed never overlaps itself.
  */
 import { AppError } from '../errors';
+import { exponentialDelay, withEqualJitter } from '../platform/backoff';
 import type { Timers } from '../platform/timers';
 
 export type SyncMode = 'fast' | 'idle';
@@ -231,7 +232,6 @@ export class FeedScheduler {
     if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
       return Math.max(error.retryAfterSeconds * 1000, this.options.fastIntervalMs);
     }
-    const exp = Math.min(this.options.backoffMaxMs, this.options.backoffBaseMs * 2 ** Math.min(failures - 1, 30));
-    return Math.round(exp / 2 + (exp / 2) * this.random());
+    return withEqualJitter(exponentialDelay(failures, this.options.backoffBaseMs, this.options.backoffMaxMs), this.random);
   }
 }

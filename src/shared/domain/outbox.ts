@@ -201,7 +201,8 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 // eslint-disable-next-line no-control-regex -- a cover message may hold line breaks and tabs, nothing else
 const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
-const CLIENT_DATA_LABELS: Record<keyof ClientData, string> = {
+/** What each client data field is called wherever Faxdesk shows it (compose form, job detail, messages). */
+export const CLIENT_DATA_LABELS: Readonly<Record<keyof ClientData, string>> = {
   clientCode: 'Client code',
   clientId: 'Client ID',
   clientMatter: 'Client matter',

@@ -59,6 +59,32 @@ describe('PdfText: every script in generated PDFs', () => {
     ]);
   });
 
+  it('orders nested embeddings, isolates and overrides and mirrors brackets by the Unicode Bidirectional Algorithm', async () => {
+    const text = PdfText.for(await PDFDocument.create());
+    // What a reader sees, left to right: right-to-left runs read backwards.
+    const seen = (line: string) =>
+      text
+        .visualRuns(line)
+        .map((r) => (r.direction === 'rtl' ? [...r.text].reverse().join('') : r.text))
+        .join('');
+    // Brackets in right-to-left text are mirrored, so "(Legal)" still reads as a parenthesis
+    // (the partial algorithm drew "ןהכLegal) ( הרש").
+    expect(seen('שרה (Legal) כהן')).toBe('ןהכ (Legal) הרש');
+    expect(seen('שרה [Ref 12] כהן')).toBe('ןהכ [Ref 12] הרש');
+    // An embedding (RLE … PDF) inside a left-to-right line: its Latin word goes left of the Hebrew
+    // (the partial algorithm ignored the embedding: "To: הרש Legal").
+    expect(seen('To: \u202Bשרה Legal\u202C')).toBe('To: Legal הרש');
+    // An isolate (RLI … PDI): the number belongs to the right-to-left text inside it.
+    expect(seen('Call \u2067כהן 12\u2069 today')).toBe('Call 12 ןהכ today');
+    // An override (RLO … PDF) lays even Latin letters out right to left.
+    expect(seen('\u202Eabc\u202C')).toBe('cba');
+    // Brackets around right-to-left text in a left-to-right line stay as typed.
+    expect(seen('Ref [שרה] ok')).toBe('Ref [הרש] ok');
+    // And the drawn page agrees: the overridden run is drawn reversed, the rest as before.
+    const { pdf } = await drawLines(['\u202Eabc\u202C', 'Legal: שרה כהן, Tel Aviv']);
+    expect((await pdfLines(pdf))[0]).toEqual(['cba', 'Legal: שרה כהן, Tel Aviv']);
+  });
+
   it('wraps and fits by measured width, also in scripts written without spaces', async () => {
     const doc = await PDFDocument.create();
     const text = PdfText.for(doc);

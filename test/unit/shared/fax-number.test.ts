@@ -5,6 +5,8 @@ import {
   isValidServiceFaxNumber,
   normalizeFaxNumber,
 } from '../../../src/shared/fax-number';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/core';
+import metadata from 'libphonenumber-js/min/metadata';
 
 const CHARS = 'Fax numbers may contain only digits, spaces, dashes, dots, parentheses and a leading "+"';
 const LETTER_HINT = ' Write letters as their keypad digits, and leave out extensions.';
@@ -20,16 +22,16 @@ describe('normalizeFaxNumber: accepted', () => {
     ['+1 (555) 123-4567', '15551234567', '+1 555 123 4567'],
     ['001 555 123 4567', '15551234567', '+1 555 123 4567'],
     ['555\u00a0123\u20134567', '15551234567', '+1 555 123 4567'],
-    ['+44 20 7946 0000', '442079460000', '+44 2079460000'],
-    ['+44 (0)20 7946 0000', '442079460000', '+44 2079460000'],
-    ['0044 (0) 20 7946 0000', '442079460000', '+44 2079460000'],
-    ['0044 20 7946 0000', '442079460000', '+44 2079460000'],
-    ['81342167158', '81342167158', '+81 342167158'],
-    ['+81-3-4216-7158', '81342167158', '+81 342167158'],
-    ['+49 89 1234567', '49891234567', '+49 891234567'],
-    ['+353 1 234 5678', '35312345678', '+353 12345678'],
-    ['+7 495 123 45 67', '74951234567', '+7 4951234567'],
-    ['+354 5551234', '3545551234', '+354 5551234'],
+    ['+44 20 7946 0000', '442079460000', '+44 20 7946 0000'],
+    ['+44 (0)20 7946 0000', '442079460000', '+44 20 7946 0000'],
+    ['0044 (0) 20 7946 0000', '442079460000', '+44 20 7946 0000'],
+    ['0044 20 7946 0000', '442079460000', '+44 20 7946 0000'],
+    ['81342167158', '81342167158', '+81 3 4216 7158'],
+    ['+81-3-4216-7158', '81342167158', '+81 3 4216 7158'],
+    ['+49 89 1234567', '49891234567', '+49 89 1234567'],
+    ['+353 1 234 5678', '35312345678', '+353 1 234 5678'],
+    ['+7 495 123 45 67', '74951234567', '+7 495 123 45 67'],
+    ['+354 5551234', '3545551234', '+354 555 1234'],
   ])('%s -> %s', (input, value, display) => {
     expect(normalizeFaxNumber(input)).toEqual({ ok: true, value, display });
   });
@@ -40,7 +42,7 @@ describe('normalizeFaxNumber: accepted', () => {
   });
 
   it('reads 11 to 15 bare digits not starting with 1 as including the country code', () => {
-    expect(normalizeFaxNumber('442079460000')).toEqual({ ok: true, value: '442079460000', display: '+44 2079460000' });
+    expect(normalizeFaxNumber('442079460000')).toEqual({ ok: true, value: '442079460000', display: '+44 20 7946 0000' });
     expect(normalizeFaxNumber('861234567890123')).toMatchObject({ ok: true, value: '861234567890123' });
   });
 });
@@ -94,11 +96,28 @@ describe('normalizeFaxNumber: refused', () => {
 });
 
 describe('formatFaxNumber', () => {
-  it('groups North American numbers and separates other country codes', () => {
+  it('groups a number as its country writes it, after its country code', () => {
     expect(formatFaxNumber('15551234567')).toBe('+1 555 123 4567');
     expect(formatFaxNumber('+15551234567')).toBe('+1 555 123 4567');
-    expect(formatFaxNumber('442079460000')).toBe('+44 2079460000');
-    expect(formatFaxNumber('3545551234')).toBe('+354 5551234');
+    expect(formatFaxNumber('442079460000')).toBe('+44 20 7946 0000');
+    expect(formatFaxNumber('3545551234')).toBe('+354 555 1234');
+    expect(formatFaxNumber('33142685300')).toBe('+33 1 42 68 53 00');
+  });
+
+  it('groups North American numbers 3-3-4 exactly as libphonenumber-js does, without asking it', () => {
+    for (const digits of ['12125551234', '14165550100', '18005550199', '16045550123', '13125550170', '19995550000', '12005550000']) {
+      expect(formatFaxNumber(digits)).toBe(parsePhoneNumberFromString(`+${digits}`, metadata)!.formatInternational());
+    }
+  });
+
+  it('never hides a digit: where the numbering plan has no grouping or would drop digits, country code then the rest', () => {
+    // libphonenumber-js reads "12345" here as a Chinese carrier prefix and formats only "+86 67890123".
+    expect(formatFaxNumber('861234567890123')).toBe('+86 1234567890123');
+    // A country code no country has.
+    expect(formatFaxNumber('999123456789')).toBe('+999 123456789');
+    for (const digits of ['4912345', '201234567', '8821234567', '611300123456', '80012345678']) {
+      expect(formatFaxNumber(digits).replace(/\D/g, '')).toBe(digits);
+    }
   });
 
   it('returns anything else unchanged', () => {
@@ -111,6 +130,8 @@ describe('formatFaxNumber', () => {
 
 describe('countryCodeOf', () => {
   it('knows the one- and two-digit codes; the rest have three', () => {
+    // Even before the rest of the number is typed.
+    expect(['4912', '1', '7', '999'].map(countryCodeOf)).toEqual(['49', '1', '7', '999']);
     expect(['15551234567', '74951234567', '201234567', '442079460000', '861234567', '3531234567', '2121234567', '8801234567'].map(countryCodeOf)).toEqual([
       '1',
       '7',

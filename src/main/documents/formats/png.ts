@@ -1,14 +1,15 @@
 /**
  * PNG: a full structural check (chunk CRCs, IHDR, IEND, and the image data inflating to exactly the size the
- * header promises) and a minimal encoder for thumbnails.
+ * header promises). The encoder (for thumbnails) is the one in src/pdf-text/png.ts, re-exported here.
  *
  * Not pdf-lib's embedPng: in pdf-lib 1.17.1 it never returns on a truncated PNG (its decoder loops), which
  * would hang main. node:zlib does the inflating here, streamed, so a large image is counted, not held.
  */
-import { crc32, createInflate, deflateSync } from 'node:zlib';
+import { crc32, createInflate } from 'node:zlib';
+import { PNG_SIGNATURE } from '../../../pdf-text/png';
 import { damaged, type FormatCheck } from './check';
 
-export const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
+export { encodePng, PNG_SIGNATURE } from '../../../pdf-text/png';
 
 export interface PngInfo {
   width: number;
@@ -120,30 +121,4 @@ function inflatedLength(parts: Uint8Array[], limit: number): Promise<number> {
     for (const part of parts) inflate.write(part);
     inflate.end();
   });
-}
-
-/**
- * Encodes 8-bit pixels as a PNG (no filtering, default deflate): enough for thumbnails.
- * `channels` 1 = grey, 3 = RGB, 4 = RGBA.
- */
-export function encodePng(pixels: Uint8Array, width: number, height: number, channels: 1 | 3 | 4): Buffer {
-  const rowBytes = width * channels;
-  if (pixels.byteLength !== rowBytes * height) throw new RangeError(`expected ${rowBytes * height} pixel bytes, got ${pixels.byteLength}`);
-  const raw = Buffer.alloc((rowBytes + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * rowBytes, (y + 1) * rowBytes), y * (rowBytes + 1) + 1);
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = channels === 1 ? 0 : channels === 3 ? 2 : 6;
-  return Buffer.concat([Buffer.from(PNG_SIGNATURE), pngChunk('IHDR', ihdr), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', Buffer.alloc(0))]);
-}
-
-function pngChunk(type: string, body: Uint8Array): Buffer {
-  const chunk = Buffer.alloc(12 + body.byteLength);
-  chunk.writeUInt32BE(body.byteLength, 0);
-  chunk.write(type, 4, 'latin1');
-  chunk.set(body, 8);
-  chunk.writeUInt32BE(crc32(chunk.subarray(4, 8 + body.byteLength)), 8 + body.byteLength);
-  return chunk;
 }

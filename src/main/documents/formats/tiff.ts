@@ -1,9 +1,11 @@
 /**
  * TIFF: page count and a structural check (every page's image data lies inside the file), plus page decoding
- * for thumbnails. Tags are read by utif2; the IFD chain is walked here first because utif2's own walk has no
- * bounds or loop check (a truncated or looping chain makes `UTIF.decode` spin forever).
+ * for thumbnails. Tags are read by utif2; the IFD chain is walked first (src/shared/tiff-directories.ts, the
+ * walker the viewer uses too) because utif2's own walk has no bounds or loop check (a truncated or looping
+ * chain makes `UTIF.decode` spin forever).
  */
 import UTIF, { type IFD } from 'utif2';
+import { walkTiffDirectories, type TiffDirectoryProblem } from '../../../shared/tiff-directories';
 import { damaged, type FormatCheck } from './check';
 
 export interface TiffInfo {
@@ -32,24 +34,25 @@ export function isBigTiffSignature(bytes: Uint8Array): boolean {
   );
 }
 
-/** Walks the chain of image file directories; returns the number of IFDs or why the chain is broken. */
-function walkIfdChain(bytes: Uint8Array): { ok: true; count: number } | { ok: false; reason: string } {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const little = bytes[0] === 0x49;
-  if (bytes.byteLength < 8) return { ok: false, reason: 'the file is cut off' };
-  let offset = view.getUint32(4, little);
-  const seen = new Set<number>();
-  while (offset !== 0) {
-    if (offset < 8 || offset + 2 > bytes.byteLength) return { ok: false, reason: 'the file is cut off (a page directory lies past its end)' };
-    if (seen.has(offset)) return { ok: false, reason: 'its page directories loop' };
-    if (seen.size >= MAX_IFDS) return { ok: false, reason: `it has more than ${MAX_IFDS} page directories` };
-    seen.add(offset);
-    const entries = view.getUint16(offset, little);
-    const next = offset + 2 + entries * 12;
-    if (next + 4 > bytes.byteLength) return { ok: false, reason: 'the file is cut off (a page directory is incomplete)' };
-    offset = view.getUint32(next, little);
+/** Why the chain of image file directories (src/shared/tiff-directories.ts) cannot be read, in this module's words. */
+function chainProblem(problem: TiffDirectoryProblem): string {
+  switch (problem.kind) {
+    case 'too-short':
+      return 'the file is cut off';
+    case 'not-tiff':
+      return 'it does not start with a TIFF header';
+    case 'bigtiff':
+      return 'it is a BigTIFF file';
+    case 'outside':
+      return 'the file is cut off (a page directory lies past its end)';
+    case 'cut':
+    case 'value-cut':
+      return 'the file is cut off (a page directory is incomplete)';
+    case 'loop':
+      return 'its page directories loop';
+    case 'too-many':
+      return `it has more than ${problem.max} page directories`;
   }
-  return { ok: true, count: seen.size };
 }
 
 type Ifd = IFD;
@@ -71,8 +74,8 @@ function tagNumbers(ifd: Ifd, tag: number): number[] | undefined {
 /** Decoded IFDs that are pages (not reduced-resolution previews), or why they cannot be read. */
 function readPages(bytes: Uint8Array, buffer: ArrayBuffer): FormatCheck<Ifd[]> {
   if (isBigTiffSignature(bytes)) return { ok: false, code: 'UNSUPPORTED', reason: 'it is a BigTIFF file' };
-  const chain = walkIfdChain(bytes);
-  if (!chain.ok) return damaged(chain.reason);
+  const chain = walkTiffDirectories(bytes, MAX_IFDS);
+  if (!chain.ok) return damaged(chainProblem(chain.problem));
   let ifds: Ifd[];
   try {
     ifds = UTIF.decode(buffer);

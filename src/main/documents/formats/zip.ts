@@ -2,9 +2,13 @@
  * Reads the central directory of a ZIP file (entry names and flags), which is all detection needs to tell a
  * DOCX from an XLSX, an OpenDocument file or a plain archive. Nothing is decompressed.
  *
- * Hand-written because no ZIP reader is a dependency and only the directory is needed (about 80 lines of
- * the APPNOTE format). Every offset is bounds-checked: a truncated file loses its end-of-central-directory
- * record, which is how a cut-off DOCX is recognised.
+ * Hand-written although fflate (the app's ZIP library) reads ZIP: fflate's unzipSync trusts the archive.
+ * It takes the entry count from the end record as it stands, reads each directory entry without checking
+ * its signature or that it lies inside the file, exposes neither the encryption flag nor the offsets, and
+ * allocates the size an entry claims before inflating it. This reader checks every offset before use,
+ * caps the entry count, and inflates nothing, so a hostile or cut-off file is refused here before any
+ * library sees it (about 80 lines of the APPNOTE format). A truncated file loses its
+ * end-of-central-directory record, which is how a cut-off DOCX is recognised.
  */
 
 export interface ZipEntry {

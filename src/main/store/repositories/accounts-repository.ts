@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { AccountFields, AccountKind } from '../../../shared/ipc/contract/accounts';
 import type { Db } from '../database';
 
-export type AccountKindValue = 'live' | 'sandbox';
+export type AccountKindValue = AccountKind;
 
 /** Per-account preferences kept as JSON in accounts.settings. Never a secret. */
 export const AccountSettingsSchema = z
@@ -12,24 +13,10 @@ export const AccountSettingsSchema = z
   .catchall(z.unknown());
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
 
-export interface AccountRecord {
-  id: string;
-  label: string;
-  kind: AccountKindValue;
-  enabled: boolean;
-  baseUrl: string;
-  adminBaseUrl: string | null;
-  appId: string;
-  userId: string;
-  adminId: string | null;
-  adminUsername: string | null;
-  hasApiKey: boolean;
-  hasAdminPassword: boolean;
-  hasHmacSecret: boolean;
+/** A row of the accounts table: the fields every account view shows (declared once, in the contract), plus what stays in main. */
+export interface AccountRecord extends AccountFields {
   settings: AccountSettings;
   archivedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 interface Row {

@@ -26,13 +26,14 @@ export interface AccountStatus {
   message: string | null;
 }
 
-export interface AccountView {
+/**
+ * The fields an account is stored with and shown with: main's AccountRecord (the accounts table, in
+ * src/main/store/repositories/accounts-repository.ts) and AccountView both extend this one declaration.
+ */
+export interface AccountFields {
   id: string;
   label: string;
-  /** The label to show wherever the account appears: the Sandbox's always says it is a sandbox. */
-  displayLabel: string;
   kind: AccountKind;
-  isSandbox: boolean;
   /** Active accounts are synchronised and can send; several may be active at once. */
   enabled: boolean;
   baseUrl: string;
@@ -41,16 +42,23 @@ export interface AccountView {
   userId: string;
   adminId: string | null;
   adminUsername: string | null;
+  /** Whether each secret is set (in the keychain, or the Sandbox's while it runs); never the secret. */
   hasApiKey: boolean;
   hasAdminPassword: boolean;
   hasHmacSecret: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AccountView extends AccountFields {
+  /** The label to show wherever the account appears: the Sandbox's always says it is a sandbox. */
+  displayLabel: string;
+  isSandbox: boolean;
   /** Admin ID, username and password are all set: the Admin page applies. */
   adminAvailable: boolean;
   /** The account's own fax number when known (the Sandbox's demo number). */
   faxNumber: string | null;
   status: AccountStatus;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type AccountTestStepId = 'settings' | 'keychain' | 'reach' | 'clock' | 'token' | 'received' | 'admin';

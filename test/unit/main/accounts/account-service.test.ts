@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { AppError } from '../../../../src/main/errors';
-import { AccountAddInputSchema } from '../../../../src/shared/ipc/contract/accounts';
+import type { AccountRecord } from '../../../../src/main/store/repositories/accounts-repository';
+import { AccountAddInputSchema, type AccountFields, type AccountView } from '../../../../src/shared/ipc/contract/accounts';
 import { ADMIN_PASSWORD, API_KEY, fakeEmulator, liveInput, setup } from './setup';
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
@@ -82,6 +83,19 @@ describe('AccountService: adding', () => {
     await t.service.add({ ...liveInput, userId: 'U-2', label: 'B' });
     await t.service.add({ ...liveInput, userId: 'U-3', label: 'C', enabled: false });
     expect(t.service.enabledAccounts().map((a) => a.label)).toEqual(['B', 'Office']);
+  });
+});
+
+describe('AccountService: the view of an account', () => {
+  it('shows every field the account is stored with (declared once, AccountFields), and nothing main keeps to itself', async () => {
+    expectTypeOf<AccountRecord>().toExtend<AccountFields>();
+    expectTypeOf<AccountView>().toExtend<AccountFields>();
+    const t = setup();
+    const view = await t.service.add(liveInput);
+    const { settings: _settings, archivedAt: _archivedAt, ...stored } = t.service.record(view.id);
+    expect(Object.keys(view)).toEqual(expect.arrayContaining(Object.keys(stored)));
+    expect(view).not.toHaveProperty('settings');
+    expect(view).not.toHaveProperty('archivedAt');
   });
 });
 

@@ -49,7 +49,7 @@ describe('ContactsService', () => {
     it('updates only what is given, re-checks the number, and refuses an unknown id', () => {
       const c = service.create({ name: 'Ada', faxNumber: '5551234567', notes: 'n' });
       const updated = service.update({ id: c.id, faxNumber: '+44 20 7946 0000' });
-      expect(updated).toMatchObject({ name: 'Ada', notes: 'n', faxNumber: '442079460000', display: '+44 2079460000' });
+      expect(updated).toMatchObject({ name: 'Ada', notes: 'n', faxNumber: '442079460000', display: '+44 20 7946 0000' });
       expect(appError(() => service.update({ id: c.id, faxNumber: 'fax me' })).field).toBe('faxNumber');
       expect(appError(() => service.update({ id: 'nope', name: 'x' })).code).toBe('NOT_FOUND');
       changes = [];
@@ -158,7 +158,7 @@ describe('ContactsService', () => {
         skipped: [{ line: 3, reason: expect.stringContaining('too short') }],
         warnings: [],
       });
-      expect(service.list({ order: 'name', limit: 10 }).items.map((c) => c.display)).toEqual(['+1 555 123 4567', '+44 2079460000']);
+      expect(service.list({ order: 'name', limit: 10 }).items.map((c) => c.display)).toEqual(['+1 555 123 4567', '+44 20 7946 0000']);
       expect(changes).toEqual([{ contacts: true, lists: false }]);
     });
 

@@ -18,14 +18,14 @@ describe('notificationFor', () => {
     const base = { kind: 'outbound-final' as const, jobId: 'job-7', destination: '+442071234567' };
     expect(notificationFor(on, { ...base, state: 'COMPLETED' })).toEqual({
       title: 'Fax delivered',
-      body: 'Your fax to +44 2071234567 was delivered.',
+      body: 'Your fax to +44 20 7123 4567 was delivered.',
       target: { page: 'outbox', jobId: 'job-7' },
     });
     expect(notificationFor(on, { ...base, state: 'ERROR', errorReason: 'The line was busy' })).toMatchObject({
       title: 'Fax failed',
-      body: 'Your fax to +44 2071234567 could not be delivered: The line was busy.',
+      body: 'Your fax to +44 20 7123 4567 could not be delivered: The line was busy.',
     });
-    expect(notificationFor(on, { ...base, state: 'ERROR' })?.body).toBe('Your fax to +44 2071234567 could not be delivered: The service did not say why.');
+    expect(notificationFor(on, { ...base, state: 'ERROR' })?.body).toBe('Your fax to +44 20 7123 4567 could not be delivered: The service did not say why.');
     expect(notificationFor(on, { ...base, state: 'CANCELED' })).toMatchObject({ title: 'Fax cancelled' });
   });
 

@@ -34,7 +34,10 @@ describe('CSV cells and rows', () => {
   it('quotes what needs quoting and never lets a cell run as a formula', () => {
     expect(csvCell('@sum')).toBe("'@sum");
     expect(csvCell('-2+3')).toBe("'-2+3");
-    expect(csvCell('\tTAB')).toBe("'\tTAB");
+    // Guarded, and quoted since it holds a tab (the one CSV field rule of src/shared/csv.ts).
+    expect(csvCell('\tTAB')).toBe(`"'\tTAB"`);
+    // A semicolon is a separator to a spreadsheet in European locales: quoted like a comma.
+    expect(csvCell('Globex; Inc')).toBe('"Globex; Inc"');
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
     expect(csvCell('a, "b"')).toBe('"a, ""b"""');
     expect(csvCell(0)).toBe('0');

@@ -32,7 +32,7 @@ describe('recipient rows', () => {
 
   it('shows a valid number formatted once it leaves its field, and leaves an invalid one as typed', () => {
     expect(tidyNumber(' 212.555.0100 ')).toBe('+1 212 555 0100');
-    expect(tidyNumber('0044 20 7946 0000')).toBe('+44 2079460000');
+    expect(tidyNumber('0044 20 7946 0000')).toBe('+44 20 7946 0000');
     expect(tidyNumber('555-12')).toBe('555-12');
   });
 
@@ -66,7 +66,7 @@ describe('recipient rows', () => {
     expect(result.rows).toEqual([
       row('a', '+1 212 555 0100', 'Ada'),
       { key: 'k1', number: '+1 415 555 2001', name: 'Bob', company: 'B&Co', contactId: 'c1' },
-      { key: 'k2', number: '+44 2079460000', name: '', company: '', contactId: null },
+      { key: 'k2', number: '+44 20 7946 0000', name: '', company: '', contactId: null },
     ]);
     expect(result.added).toBe(2);
     expect(result.skipped).toEqual([

@@ -47,7 +47,7 @@ describe('row formatting', () => {
     expect(senderLabel(fax({ originatingNumber: null }))).toBe(UNKNOWN_SENDER);
     expect(senderLabel(fax({ originatingNumber: 'UNKNOWN' }))).toBe(UNKNOWN_SENDER);
     expect(senderLabel(fax({ originatingNumber: '  ' }))).toBe(UNKNOWN_SENDER);
-    expect(senderLabel(fax({ originatingNumber: '442071234567' }))).toBe('+44 2071234567');
+    expect(senderLabel(fax({ originatingNumber: '442071234567' }))).toBe('+44 20 7123 4567');
   });
 
   it('shows the station id unless it only repeats the number', () => {

@@ -5,7 +5,7 @@
  */
 import type { ClientData } from '../../../../shared/domain/fax';
 import type { ComposeDraftInput, ComposeOptions, StoredDraft } from '../../../../shared/domain/outbox';
-import { RETRIES_MAX, RETRIES_MIN } from '../../../../shared/domain/outbox';
+import { CLIENT_DATA_LABELS, RETRIES_MAX, RETRIES_MIN } from '../../../../shared/domain/outbox';
 import type { HeaderOptions } from '../../../../shared/header';
 import type { CoverPageOptions } from '../cover-page';
 import { documentsForDraft, type DocumentItem } from './documents';
@@ -13,14 +13,10 @@ import type { FieldContext, PlacedProblem } from './problems';
 import { recipientsForDraft, type RecipientRow } from './recipients';
 import { localInputToIso, scheduleProblem } from './schedule';
 
-export const CLIENT_DATA_FIELDS: readonly { key: keyof ClientData; label: string }[] = [
-  { key: 'clientName', label: 'Client name' },
-  { key: 'clientId', label: 'Client ID' },
-  { key: 'clientCode', label: 'Client code' },
-  { key: 'clientMatter', label: 'Client matter' },
-  { key: 'clientReferenceId', label: 'Client reference' },
-  { key: 'billingCode', label: 'Billing code' },
-];
+/** The client data fields in the order the compose form lists them, with their one set of labels. */
+export const CLIENT_DATA_FIELDS: readonly { key: keyof ClientData; label: string }[] = (
+  ['clientName', 'clientId', 'clientCode', 'clientMatter', 'clientReferenceId', 'billingCode'] as const
+).map((key) => ({ key, label: CLIENT_DATA_LABELS[key] }));
 
 export interface OptionsForm {
   resolution: 'STANDARD' | 'FINE';

@@ -10,6 +10,7 @@ import type { TransmissionAttempt } from '../../../../shared/domain/fax';
 import { FAX_STATE_LABELS, normalizeFaxState, type FaxState } from '../../../../shared/domain/fax-status';
 import { OUTBOUND_STATES, type FaxEvent, type FaxEventSource, type OutboundPhase, type OutboundState } from '../../../../shared/domain/history';
 import {
+  CLIENT_DATA_LABELS,
   NOT_SENT_CODE,
   OUTBOX_STATUS_DESCRIPTIONS,
   OUTBOX_STATUS_LABELS,
@@ -378,15 +379,6 @@ export interface SummaryLine {
   value: string;
 }
 
-const CLIENT_DATA_NAMES: Readonly<Record<string, string>> = Object.freeze({
-  clientCode: 'Client code',
-  clientId: 'Client ID',
-  clientMatter: 'Client matter',
-  clientName: 'Client name',
-  clientReferenceId: 'Client reference',
-  billingCode: 'Billing code',
-});
-
 /** The stored send options as short lines ("Resolution: Fine"); null options (a fax found on the service): none. */
 export function optionsSummary(options: NormalizedOptions | null, formatNumber: (n: string) => string = (n) => n): SummaryLine[] {
   if (!options) return [];
@@ -411,7 +403,7 @@ export function optionsSummary(options: NormalizedOptions | null, formatNumber: 
     value: options.header ? options.header.line_1.join(' | ') + (options.header.line_2?.length ? ` / ${options.header.line_2.join(' | ')}` : '') : "The service's default",
   });
   for (const [key, value] of Object.entries(options.clientData)) {
-    if (value) lines.push({ label: CLIENT_DATA_NAMES[key] ?? key, value });
+    if (value) lines.push({ label: CLIENT_DATA_LABELS[key as keyof typeof CLIENT_DATA_LABELS] ?? key, value });
   }
   return lines;
 }

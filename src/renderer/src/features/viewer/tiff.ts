@@ -3,10 +3,12 @@
  * physical size from its resolution (a standard-resolution fax is 204 x 98 dpi, so its pixels are twice
  * as tall as wide), and decode one page to RGBA on demand.
  *
- * Received files are untrusted: the IFD chain is walked here first (bounds, loops, a page cap), since
- * utif2 loops forever on a circular chain and reads zeros past the end of a truncated file.
+ * Received files are untrusted: the IFD chain is walked here first (bounds, loops, a page cap; the walker in
+ * src/shared/tiff-directories.ts, shared with main), since utif2 loops forever on a circular chain and
+ * reads zeros past the end of a truncated file.
  * Works under Node too (no DOM), which is how it is unit-tested.
  */
+import { walkTiffDirectories, type TiffDirectoryProblem } from '../../../../shared/tiff-directories';
 import { DamagedDocumentError, reasonFrom } from './damage';
 import type { PageSize } from './types';
 import UTIF, { type IFD as UtifIfd } from './utif.js';
@@ -41,45 +43,36 @@ export interface RgbaImage {
   rgba: Uint8ClampedArray;
 }
 
-/** Bytes per value of each TIFF field type (BYTE, ASCII, SHORT, LONG, RATIONAL, …, DOUBLE, IFD). */
-const TYPE_SIZES: Readonly<Record<number, number>> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };
-
 /**
- * Follows the chain of IFD offsets and returns them; throws DamagedDocumentError on anything off: an IFD,
- * or a tag value stored outside it, that lies past the end of the file, a loop, too many pages.
+ * Follows the chain of IFD offsets (src/shared/tiff-directories.ts, the walker main's file checks use too)
+ * and returns them; throws DamagedDocumentError on anything off: an IFD, or a tag value stored outside it,
+ * that lies past the end of the file, a loop, too many pages.
  */
 export function walkIfdChain(bytes: Uint8Array): number[] {
-  if (bytes.length === 0) throw new DamagedDocumentError('the file is empty');
-  if (bytes.length < 8) throw new DamagedDocumentError('the file is too short to be a TIFF image');
-  const little = bytes[0] === 0x49 && bytes[1] === 0x49;
-  const big = bytes[0] === 0x4d && bytes[1] === 0x4d;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if ((!little && !big) || view.getUint16(2, little) !== 42) {
-    throw new DamagedDocumentError(view.getUint16(2, little) === 43 ? 'it is a BigTIFF file, which fax images never are' : 'it is not a TIFF image');
+  const walk = walkTiffDirectories(bytes, MAX_TIFF_PAGES);
+  if (!walk.ok) throw new DamagedDocumentError(chainProblem(walk.problem, bytes.length));
+  if (walk.offsets.length === 0) throw new DamagedDocumentError('it contains no pages');
+  return walk.offsets;
+}
+
+function chainProblem(problem: TiffDirectoryProblem, fileLength: number): string {
+  switch (problem.kind) {
+    case 'too-short':
+      return fileLength === 0 ? 'the file is empty' : 'the file is too short to be a TIFF image';
+    case 'not-tiff':
+      return 'it is not a TIFF image';
+    case 'bigtiff':
+      return 'it is a BigTIFF file, which fax images never are';
+    case 'outside':
+      return problem.ifd === 1 ? 'the file ends before its first page' : `the file ends before page ${problem.ifd}`;
+    case 'cut':
+    case 'value-cut':
+      return `the file ends inside the description of page ${problem.ifd}`;
+    case 'loop':
+      return 'its page directory loops back on itself';
+    case 'too-many':
+      return `it claims more than ${problem.max} pages`;
   }
-  const offsets: number[] = [];
-  const seen = new Set<number>();
-  let offset = view.getUint32(4, little);
-  while (offset !== 0) {
-    if (seen.has(offset)) throw new DamagedDocumentError('its page directory loops back on itself');
-    if (offsets.length >= MAX_TIFF_PAGES) throw new DamagedDocumentError(`it claims more than ${MAX_TIFF_PAGES} pages`);
-    if (offset + 2 > bytes.length) throw new DamagedDocumentError(offsets.length === 0 ? 'the file ends before its first page' : `the file ends before page ${offsets.length + 1}`);
-    const entries = view.getUint16(offset, little);
-    const end = offset + 2 + entries * 12 + 4;
-    if (end > bytes.length) throw new DamagedDocumentError(`the file ends inside the description of page ${offsets.length + 1}`);
-    for (let i = 0; i < entries; i++) {
-      const entry = offset + 2 + i * 12;
-      const bytesNeeded = (TYPE_SIZES[view.getUint16(entry + 2, little)] ?? 0) * view.getUint32(entry + 4, little);
-      if (bytesNeeded > 4 && view.getUint32(entry + 8, little) + bytesNeeded > bytes.length) {
-        throw new DamagedDocumentError(`the file ends inside the description of page ${offsets.length + 1}`);
-      }
-    }
-    seen.add(offset);
-    offsets.push(offset);
-    offset = view.getUint32(end - 4, little);
-  }
-  if (offsets.length === 0) throw new DamagedDocumentError('it contains no pages');
-  return offsets;
 }
 
 function firstNumber(value: unknown): number | undefined {
