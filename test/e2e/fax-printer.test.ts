@@ -104,7 +104,7 @@ describe('Settings › Fax printer', () => {
     await expect(page.getByTestId('recipient-skipped').textContent()).resolves.toMatch(/^555: /);
     await expect(page.getByLabel('Recipient 1 fax number').inputValue()).resolves.toBe('+1 212 555 0147');
     await expect(page.getByLabel('Recipient 1 name').inputValue()).resolves.toBe('Dr. Ada Lovelace');
-    await expect(page.getByLabel('Recipient 2 fax number').inputValue()).resolves.toBe('+44 2079460000');
+    await expect(page.getByLabel('Recipient 2 fax number').inputValue()).resolves.toBe('+44 20 7946 0000');
     const jobs = await harness.core.dispatch('outbox:list', {});
     expect(jobs.ok && (jobs.value as { items: unknown[] }).items).toEqual([]);
   });
