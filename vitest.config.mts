@@ -8,11 +8,19 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/net-rules-guard.ts'] },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // A request Electron's net.fetch would refuse fails the test (test/electron-model/net-fetch-rules.ts).
+          setupFiles: ['test/support/net-rules-guard.ts'],
+        },
       },
       {
         // CI-sized runs of `npm run verify`'s parts (crash points, fault soak, IPC fuzz, bad files,
@@ -33,7 +41,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/support/global-setup.ts'],
-          setupFiles: ['test/e2e/support/csp-guard.ts'],
+          setupFiles: ['test/e2e/support/csp-guard.ts', 'test/support/net-rules-guard.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
