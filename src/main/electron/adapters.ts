@@ -3,15 +3,31 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, net, Notification, powerMonitor } from 'electron';
 import type { NavTarget } from '../../shared/domain/navigation';
 import { printOutcomeOf } from '../desktop/print-outcome';
+import { Retention } from '../desktop/retention';
 import type { Badge, Notifier, PrintOutcome, Printer, SystemSignals } from '../platform/ports';
 
-/** Native notifications; a click brings the window up and opens the target. */
+/** Shown notifications kept referenced (see Retention): far more than anyone leaves unread on screen. */
+const SHOWN_NOTIFICATIONS_KEPT = 200;
+
+/**
+ * Native notifications; a click brings the window up and opens the target. Each shown notification is
+ * kept referenced until it is clicked or closed: one that is garbage-collected loses its click handler
+ * (electron/electron#12690, #16922).
+ */
 export function electronNotifier(activate: (target: NavTarget | undefined) => void): Notifier {
+  const shown = new Retention<Notification>(SHOWN_NOTIFICATIONS_KEPT);
   return {
     show({ title, body, target }) {
       if (!Notification.isSupported()) return;
       const notification = new Notification({ title, body });
-      notification.on('click', () => activate(target));
+      const release = () => shown.release(notification);
+      notification.on('click', () => {
+        release();
+        activate(target);
+      });
+      notification.on('close', release);
+      notification.on('failed', release);
+      shown.keep(notification);
       notification.show();
     },
   };

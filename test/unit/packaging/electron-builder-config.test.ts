@@ -21,6 +21,8 @@ const ROOT = path.resolve(__dirname, '../../..');
 const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof Minimatch;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
   main: string;
+  productName?: string;
+  desktopName?: string;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -62,12 +64,16 @@ describe('electron-builder configuration', () => {
   it('is valid for electron-builder (its schema and its own checks)', async () => {
     const debugLogger = { isEnabled: false, add() {} } as unknown as Parameters<typeof validateConfiguration>[1];
     await expect(validateConfiguration(config, debugLogger)).resolves.toBeUndefined();
-  });
+  }, 30_000);
 
-  it('names the app as the code does', () => {
+  it('names the app as the code does, in the packaged package.json too (Electron reads app.name and the Linux desktop file from it)', () => {
     expect(config.appId).toBe(APP_ID);
     expect(config.productName).toBe(PRODUCT_NAME);
     expect(config.executableName).toBe(EXECUTABLE_NAME);
+    // app.getName() is package.json's productName, else its name ("faxdesk" in menus and dialogs).
+    expect(pkg.productName).toBe(PRODUCT_NAME);
+    // Linux launchers match the window to the .desktop file electron-builder installs (executableName.desktop).
+    expect(pkg.desktopName).toBe(`${EXECUTABLE_NAME}.desktop`);
   });
 
   it('builds AppImage and deb on Linux (category Office), NSIS on Windows, dmg on macOS', () => {
@@ -149,6 +155,40 @@ describe('electron-builder configuration', () => {
       expect(shipped(`node_modules/${other}`), other).toBe(false);
     }
     for (const runtime of ['pdf-lib', '@pdf-lib/fontkit']) expect(pkg.dependencies, runtime).toHaveProperty(runtime);
+  });
+
+  it('ships only what runs: one better-sqlite3 binary, none of its sources, no build-only or unused packages', () => {
+    const excluded = ([] as unknown[])
+      .concat(config.files ?? [])
+      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
+      .filter((f) => f.startsWith('!'))
+      .map((f) => f.slice(1));
+    // electron-builder expands ${platform} (the packaging machine's) and ${arch} (the target's) before matching.
+    const shippedOn = (platform: string, arch: string) => (file: string) =>
+      !excluded.some((pattern) => minimatch(file, pattern.replaceAll('${platform}', platform).replaceAll('${arch}', arch), { dot: true }));
+    const prebuilds = fs.readdirSync(path.join(ROOT, 'node_modules/better-sqlite3/prebuilds'));
+    expect(prebuilds.length).toBeGreaterThan(1);
+    for (const [platform, arch] of [['linux', 'x64'], ['win32', 'x64'], ['darwin', 'arm64']] as const) {
+      const shipped = shippedOn(platform, arch);
+      expect(prebuilds.filter((p) => shipped(`node_modules/better-sqlite3/prebuilds/${p}`))).toEqual([`${platform}-${arch}.node`]);
+      expect(shipped('node_modules/better-sqlite3/lib/index.js')).toBe(true);
+      for (const gone of ['node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/node-addon-api/napi.h', 'node_modules/pdf-lib/dist/pdf-lib.js', 'node_modules/pdf-lib/es/index.js', 'node_modules/zod/src/index.ts']) {
+        expect(shipped(gone), gone).toBe(false);
+      }
+      for (const kept of ['node_modules/pdf-lib/cjs/index.js', 'node_modules/zod/index.cjs', 'node_modules/zod/v4/classic/external.cjs']) expect(shipped(kept), kept).toBe(true);
+    }
+    // ws serves the browser bridge (npm run web), which the packaged app never runs.
+    expect(pkg.dependencies).not.toHaveProperty('ws');
+    expect(pkg.devDependencies).toHaveProperty('ws');
+  });
+
+  it('says where Electron checks the ASAR integrity: macOS and Windows only', () => {
+    const text = fs.readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8');
+    const claims = text.split('\n').filter((line) => /integrity|verified/i.test(line) && line.trim().startsWith('#'));
+    expect(claims.length).toBeGreaterThan(0);
+    // Linux is named only to say it has no such check.
+    for (const line of claims.filter((l) => /linux/i.test(l))) expect(line).toMatch(/Linux has no/);
+    expect(claims.join(' ')).toMatch(/macOS and\s+#?\s*Windows only/);
   });
 
   it('does not rebuild the native modules, which are N-API prebuilt runtime dependencies', () => {
