@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Four tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
-// verify (CI-sized reliability and security figures), e2e (Chromium through the browser bridge).
+// Five tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
+// verify (CI-sized reliability and security figures), electron (the shipped app under the Electron
+// model), e2e (Chromium through the browser bridge).
 // `npm test` runs them all.
 export default defineConfig({
   test: {
@@ -31,6 +32,20 @@ export default defineConfig({
           include: ['test/verify/**/*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The shipped app (built out/, staged as electron-builder packs it) under the Electron model
+        // (test/electron-model): npm run test:electron.
+        extends: true,
+        test: {
+          name: 'electron',
+          include: ['test/electron/**/*.test.ts'],
+          globalSetup: ['test/electron/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
