@@ -1,11 +1,12 @@
 /**
  * Electron entry: lifecycle, the window, and wiring. No fax logic lives here; it is all in the core.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { app, dialog } from 'electron';
 import { KeyringSecretStore } from './accounts';
 import { createCore, type Core } from './core';
-import { APP_ID } from './desktop/app-identity';
+import { APP_ID, DATA_FOLDER_NAME } from './desktop/app-identity';
 import { launchData } from './desktop/launch-args';
 import { electronBadge, electronFetch, electronNotifier, electronPrinter, electronSystem } from './electron/adapters';
 import { installAppMenu } from './electron/app-menu';
@@ -19,8 +20,12 @@ import { consoleLogger } from './platform/logger';
 import { installCrashHandler } from './platform/crash-handler';
 import { Redactor } from './platform/redact';
 
-// Tests and portable setups may point the data folder elsewhere.
-if (process.env['FAXDESK_DATA_DIR']) app.setPath('userData', path.resolve(process.env['FAXDESK_DATA_DIR']));
+// The data folder keeps the name it has always had: Electron names userData after the app
+// (productName, "Faxdesk"), which would move a person's history on Linux. Tests and portable setups may
+// point it elsewhere. app.setPath throws for a folder that does not exist yet: create it first.
+const dataDir = process.env['FAXDESK_DATA_DIR'] ? path.resolve(process.env['FAXDESK_DATA_DIR']) : path.join(app.getPath('appData'), DATA_FOLDER_NAME);
+fs.mkdirSync(dataDir, { recursive: true });
+app.setPath('userData', dataDir);
 
 const redactor = new Redactor();
 const fileLogger = createFileLogger({ dir: logDirOf(app.getPath('userData')), redactor, scope: 'main' });

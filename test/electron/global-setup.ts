@@ -4,13 +4,13 @@
  * the checkout. The staged copy is kept for the next run while its inputs (out/, resources/,
  * package.json, package-lock.json, electron-builder.yml) stay the same.
  */
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuild, ROOT } from '../../scripts/build-web';
-import { stageApp } from '../electron-model/stage-app';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,7 +46,9 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!fs.existsSync(path.join(dir, 'complete'))) {
     for (const old of fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(prefix))) fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
     const started = Date.now();
-    await stageApp(ROOT, dir);
+    // In a child process: electron-builder's helpers hook the exit of their process (see stage-cli.ts).
+    const staged = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'test/electron-model/stage-cli.ts'), ROOT, dir], { cwd: ROOT, encoding: 'utf8' });
+    if (staged.status !== 0) throw new Error(`Staging the app failed:\n${staged.stderr}`);
     fs.writeFileSync(path.join(dir, 'complete'), new Date().toISOString());
     process.stderr.write(`Electron model: staged the app as electron-builder ships it in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
   }

@@ -119,11 +119,16 @@ describe('start at login', () => {
 
 describe('failures around the app', () => {
   it('a link the system cannot open and a page load that fails are logged; the app runs on', async () => {
-    const app = await lab.launch({ env: { FAXDESK_DATA_DIR: tempDir('faxdesk-failures-') } });
+    // No FAXDESK_DATA_DIR: the data folder is the one every installation has used, ~/.config/faxdesk.
+    const app = await lab.launch();
+    expect(app.model.getPath('userData')).toBe(path.join(lab.home, '.config', 'faxdesk'));
     // The first page load is replaced or fails (net::ERR_ABORTED, as when another navigation starts).
     app.model.failNextLoad = 'ERR_ABORTED (-3)';
     await until('the window to try loading', () => app.model.calls.some((c) => c.api === 'webContents.loadURL'));
-    await until('the load to fail', () => app.model.failNextLoad === null);
+    await until('the load to fail', () => app.model.calls.some((c) => c.api === 'webContents.loadURL') && app.model.failNextLoad === null);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(app.model.unhandledRejections).toEqual([]);
+    expect(app.model.running).toBe(true);
     const window = app.mainWindow!;
     // The system has no handler for the link (shell.openExternal rejects).
     app.model.openExternalFails = 'Failed to open: no application is registered for https links';
@@ -137,5 +142,6 @@ describe('failures around the app', () => {
     expect(app.model.running).toBe(true);
     expect(app.model.exitCode).toBeNull();
     await app.quit();
+    expect(fs.existsSync(path.join(lab.home, '.config', 'faxdesk', 'faxdesk.sqlite3'))).toBe(true);
   });
 });

@@ -112,6 +112,19 @@ describe('the shipped app under the Electron model', () => {
     await page.ok('accounts:remove', { id: account.id });
   });
 
+  it("Test connection passes for the Sandbox: every step's request is one net.fetch accepts", async () => {
+    const report = await page.ok<{ ok: boolean; steps: { id: string; outcome: string; message: string }[] }>('accounts:test', { id: 'sandbox' });
+    expect(report.steps.map((s) => [s.id, s.outcome])).toEqual([
+      ['settings', 'ok'],
+      ['reach', 'ok'],
+      ['clock', 'ok'],
+      ['token', 'ok'],
+      ['received', 'ok'],
+      ['admin', 'ok'],
+    ]);
+    expect(app.model.rules.broken).toEqual([]);
+  });
+
   let inboundFaxId = '';
 
   it("sends a Sandbox fax to Delivered through the model's net.fetch (Chromium's rules on every request)", async () => {

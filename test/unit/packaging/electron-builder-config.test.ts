@@ -12,7 +12,7 @@ import { FuseV1Options } from '@electron/fuses';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration, FileAssociation, TargetConfigType } from 'electron-builder';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
+import { APP_ID, DATA_FOLDER_NAME, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
 import { SUPPORTED_EXTENSIONS } from '../../../src/main/desktop/launch-args';
 import { SHIPPED_FONT_FILES } from '../../../src/pdf-text';
 
@@ -20,6 +20,7 @@ const ROOT = path.resolve(__dirname, '../../..');
 // The glob matcher electron-builder filters `files` with (its own copy, whatever npm hoists).
 const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof Minimatch;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
   main: string;
   productName?: string;
   desktopName?: string;
@@ -74,6 +75,8 @@ describe('electron-builder configuration', () => {
     expect(pkg.productName).toBe(PRODUCT_NAME);
     // Linux launchers match the window to the .desktop file electron-builder installs (executableName.desktop).
     expect(pkg.desktopName).toBe(`${EXECUTABLE_NAME}.desktop`);
+    // The data folder keeps the name Electron took from package.json's name before there was a productName.
+    expect(DATA_FOLDER_NAME).toBe(pkg.name);
   });
 
   it('builds AppImage and deb on Linux (category Office), NSIS on Windows, dmg on macOS', () => {
