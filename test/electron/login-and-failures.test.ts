@@ -81,7 +81,7 @@ describe('start at login', () => {
     const app = await lab.launchAtLogin({ platform: 'darwin', env: { FAXDESK_DATA_DIR: dataDir } });
     expect(app.model.process.argv.slice(1)).toEqual([]);
     await until('the app to start', () => app.model.trays.length > 0);
-    expect(app.model.windows).toEqual([]);
+    expect(app.model.windows.length).toBe(0);
     expect(app.tray.image.path).toMatch(/trayTemplate\.png$/);
 
     // Finder's "Open with Faxdesk": the document goes to Compose and the window comes up.
@@ -107,7 +107,7 @@ describe('start at login', () => {
     const app = await lab.launchAtLogin({ platform: 'win32', env: { FAXDESK_DATA_DIR: dataDir } });
     expect(app.model.process.argv.slice(1)).toEqual(['--hidden']);
     await until('the app to start', () => app.model.trays.length > 0);
-    expect(app.model.windows).toEqual([]);
+    expect(app.model.windows.length).toBe(0);
     // The setting is read back as on: nothing registered twice.
     app.tray.pick('Open Faxdesk');
     await (await app.page()).ok('settings:get');
