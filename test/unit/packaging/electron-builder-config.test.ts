@@ -48,6 +48,15 @@ beforeAll(async () => {
   config = await getConfig(ROOT, null, null);
 });
 
+/** The `files` patterns that leave files out (without their "!"). */
+function excludedPatterns(): string[] {
+  return ([] as unknown[])
+    .concat(config.files ?? [])
+    .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
+    .filter((f) => f.startsWith('!'))
+    .map((f) => f.slice(1));
+}
+
 function targets(value: TargetConfigType | undefined): string[] {
   const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   return list.map((t) => (typeof t === 'string' ? t : t.target));
@@ -142,11 +151,7 @@ describe('electron-builder configuration', () => {
   });
 
   it('ships the PDF fonts src/pdf-text reads, and no other files of the font packages', () => {
-    const excluded = ([] as unknown[])
-      .concat(config.files ?? [])
-      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
-      .filter((f) => f.startsWith('!'))
-      .map((f) => f.slice(1));
+    const excluded = excludedPatterns();
     const shipped = (file: string) => !excluded.some((pattern) => minimatch(file, pattern, { dot: true }));
     const real = (specifier: string) => specifier.replace('*', specifier.includes('noto-sans-kr') ? '21' : '116');
     for (const specifier of SHIPPED_FONT_FILES) {
@@ -161,11 +166,7 @@ describe('electron-builder configuration', () => {
   });
 
   it('ships only what runs: one better-sqlite3 binary, none of its sources, no build-only or unused packages', () => {
-    const excluded = ([] as unknown[])
-      .concat(config.files ?? [])
-      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
-      .filter((f) => f.startsWith('!'))
-      .map((f) => f.slice(1));
+    const excluded = excludedPatterns();
     // electron-builder expands ${platform} (the packaging machine's) and ${arch} (the target's) before matching.
     const shippedOn = (platform: string, arch: string) => (file: string) =>
       !excluded.some((pattern) => minimatch(file, pattern.replaceAll('${platform}', platform).replaceAll('${arch}', arch), { dot: true }));

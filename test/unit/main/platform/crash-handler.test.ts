@@ -14,6 +14,26 @@ function crashingError(): AppError {
   });
 }
 
+/** The handler on its own event source, with everything it does recorded. */
+function installed() {
+  const redactor = new Redactor();
+  redactor.register(SECRET);
+  const source = new EventEmitter();
+  const written: string[] = [];
+  const logged: unknown[] = [];
+  const exits: number[] = [];
+  const crashes: string[] = [];
+  const remove = installCrashHandler({
+    redactor,
+    source,
+    write: (text) => written.push(text),
+    exit: (code) => exits.push(code),
+    onCrash: (summary) => crashes.push(summary),
+    logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
+  });
+  return { source, written, logged, exits, crashes, remove };
+}
+
 describe('crash handler', () => {
   it('reports name, message, stack and causes, redacted, and none of the error’s other properties', () => {
     const redactor = new Redactor();
@@ -27,21 +47,7 @@ describe('crash handler', () => {
   });
 
   it('on an unhandled rejection: logs it redacted and carries on (a failed side action is not a crash)', () => {
-    const redactor = new Redactor();
-    redactor.register(SECRET);
-    const source = new EventEmitter();
-    const written: string[] = [];
-    const logged: unknown[] = [];
-    const exits: number[] = [];
-    const crashes: string[] = [];
-    const remove = installCrashHandler({
-      redactor,
-      source,
-      write: (text) => written.push(text),
-      exit: (code) => exits.push(code),
-      onCrash: (summary) => crashes.push(summary),
-      logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
-    });
+    const { source, logged, exits, crashes, remove } = installed();
     source.emit('unhandledRejection', crashingError());
     source.emit('unhandledRejection', new Error('the browser refused the link'));
     expect(exits).toEqual([]);
@@ -54,21 +60,7 @@ describe('crash handler', () => {
   });
 
   it('on an uncaught exception: logs, writes to stderr, shows the summary, then exits 1, once', () => {
-    const redactor = new Redactor();
-    redactor.register(SECRET);
-    const source = new EventEmitter();
-    const written: string[] = [];
-    const logged: unknown[] = [];
-    const exits: number[] = [];
-    const crashes: string[] = [];
-    const remove = installCrashHandler({
-      redactor,
-      source,
-      write: (text) => written.push(text),
-      exit: (code) => exits.push(code),
-      onCrash: (summary) => crashes.push(summary),
-      logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
-    });
+    const { source, written, logged, exits, crashes, remove } = installed();
     source.emit('uncaughtException', crashingError());
     source.emit('uncaughtException', new Error('second'));
     remove();
