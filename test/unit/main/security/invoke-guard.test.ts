@@ -7,7 +7,7 @@ const MAIN = { frameTreeNodeId: 3, processId: 7, routingId: 1 };
 const mainFrameWrapper = (url = 'app://faxdesk/index.html') => ({ ...MAIN, url });
 
 describe('createInvokeHandler (Electron sender check)', () => {
-  it("admits the window's main frame on an app page by its numbers, whatever wrapper object Electron hands out", async () => {
+  it("refuses calls from any frame but the window's main frame on an app page, compared by frame numbers whatever WebFrameMain object Electron hands out", async () => {
     const calls: string[] = [];
     let mainUrl = 'app://faxdesk/index.html';
     const handle = createInvokeHandler({ dispatch: async (channel) => (calls.push(channel), { ok: true, value: null }), mainFrame: () => mainFrameWrapper(mainUrl), logger: silent });
