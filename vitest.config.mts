@@ -1,18 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
-// Four tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
-// verify (CI-sized reliability and security figures), e2e (Chromium through the browser bridge).
+// Five tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
+// verify (CI-sized reliability and security figures), electron (the shipped app under the Electron
+// model), e2e (Chromium through the browser bridge).
 // `npm test` runs them all.
 export default defineConfig({
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['test/support/net-rules-guard.ts'] },
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 60_000 },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          // A request Electron's net.fetch would refuse fails the test (test/electron-model/net-fetch-rules.ts).
+          setupFiles: ['test/support/net-rules-guard.ts'],
+        },
       },
       {
         // CI-sized runs of `npm run verify`'s parts (crash points, fault soak, IPC fuzz, bad files,
@@ -28,12 +37,26 @@ export default defineConfig({
         },
       },
       {
+        // The shipped app (built out/, staged as electron-builder packs it) under the Electron model
+        // (test/electron-model): npm run test:electron.
+        extends: true,
+        test: {
+          name: 'electron',
+          include: ['test/electron/**/*.test.ts'],
+          globalSetup: ['test/electron/global-setup.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/e2e/support/global-setup.ts'],
-          setupFiles: ['test/e2e/support/csp-guard.ts'],
+          setupFiles: ['test/e2e/support/csp-guard.ts', 'test/support/net-rules-guard.ts'],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,

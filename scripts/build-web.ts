@@ -11,8 +11,9 @@ import { CALL_NAMES, EVENT_NAMES } from '../src/shared/ipc/contract';
 
 export const ROOT = path.resolve(__dirname, '..');
 export const OUT_DIR = path.join(ROOT, 'out');
-const SOURCES = ['src/renderer', 'src/shared', 'src/preload', 'electron.vite.config.ts', 'package.json'];
-const OUTPUTS = ['out/renderer/index.html', 'out/bridge/bridge-shim.js'];
+// The desktop app's main and preload too: the Electron-model tier (test/electron) loads them from out/.
+const SOURCES = ['src/renderer', 'src/shared', 'src/preload', 'src/main', 'src/emulator', 'src/pdf-text', 'electron.vite.config.ts', 'package.json'];
+const OUTPUTS = ['out/renderer/index.html', 'out/bridge/bridge-shim.js', 'out/main/index.js', 'out/preload/index.cjs'];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

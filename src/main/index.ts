@@ -1,13 +1,15 @@
 /**
  * Electron entry: lifecycle, the window, and wiring. No fax logic lives here; it is all in the core.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { app, dialog } from 'electron';
 import { KeyringSecretStore } from './accounts';
 import { createCore, type Core } from './core';
-import { APP_ID } from './desktop/app-identity';
+import { APP_ID, DATA_FOLDER_NAME } from './desktop/app-identity';
 import { launchData } from './desktop/launch-args';
 import { electronBadge, electronFetch, electronNotifier, electronPrinter, electronSystem } from './electron/adapters';
+import { installAppMenu } from './electron/app-menu';
 import { electronFileDialogs } from './electron/file-dialogs';
 import { DesktopShell } from './electron/desktop-shell';
 import { wireIpc } from './electron/ipc-main';
@@ -18,22 +20,31 @@ import { consoleLogger } from './platform/logger';
 import { installCrashHandler } from './platform/crash-handler';
 import { Redactor } from './platform/redact';
 
-// Tests and portable setups may point the data folder elsewhere.
-if (process.env['FAXDESK_DATA_DIR']) app.setPath('userData', path.resolve(process.env['FAXDESK_DATA_DIR']));
+// The data folder keeps the name it has always had: Electron names userData after the app
+// (productName, "Faxdesk"), which would move a person's history on Linux. Tests and portable setups may
+// point it elsewhere. app.setPath throws for a folder that does not exist yet: create it first.
+const dataDir = process.env['FAXDESK_DATA_DIR'] ? path.resolve(process.env['FAXDESK_DATA_DIR']) : path.join(app.getPath('appData'), DATA_FOLDER_NAME);
+fs.mkdirSync(dataDir, { recursive: true });
+app.setPath('userData', dataDir);
 
 const redactor = new Redactor();
 const fileLogger = createFileLogger({ dir: logDirOf(app.getPath('userData')), redactor, scope: 'main' });
 const logger = app.isPackaged ? fileLogger : teeLogger(fileLogger, consoleLogger('main'));
 // Replaces Electron's own error dialog, which shows the error with everything it carries, unredacted.
 installCrashHandler({ redactor, logger: fileLogger, onCrash: (summary) => dialog.showErrorBox('Faxdesk stopped after an unexpected error', summary), exit: (code) => app.exit(code) });
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+// electron-vite's dev server, while developing. A packaged Faxdesk ignores it: whoever could set that
+// variable would have any page loaded with the full trust of Faxdesk's IPC.
+const devServerUrl = app.isPackaged ? undefined : process.env['ELECTRON_RENDERER_URL'];
 const resourcesDir = path.join(app.getAppPath(), 'resources');
 let core: Core | null = null;
+/** core.stop() finished: quitting may go on (see before-quit). */
+let coreStopped = false;
 const shell = new DesktopShell({
   logger,
   iconDir: resourcesDir,
+  logDir: logDirOf(app.getPath('userData')),
   createWindow: () =>
-    createMainWindow({ preloadDir: path.join(__dirname, '../preload'), iconPath: path.join(resourcesDir, 'icon.png'), ...(devServerUrl ? { devServerUrl } : {}) }),
+    createMainWindow({ preloadDir: path.join(__dirname, '../preload'), logger, iconPath: path.join(resourcesDir, 'icon.png'), ...(devServerUrl ? { devServerUrl } : {}) }),
 });
 
 // Windows shows and routes notifications by this id; the installer gives its shortcut the same one.
@@ -66,6 +77,9 @@ if (!app.requestSingleInstanceLock(launchData(process.argv, process.cwd()))) {
 async function start(): Promise<void> {
   lockDownSession();
   serveRenderer(path.join(__dirname, '../renderer'));
+  // Our own menu: Electron's default one links to electronjs.org under Help.
+  installAppMenu({ platform: process.platform, packaged: app.isPackaged, run: (command) => shell.runMenuCommand(command) });
+  app.setAboutPanelOptions({ applicationName: 'Faxdesk', applicationVersion: app.getVersion(), copyright: 'Copyright © Faxdesk' });
   core = createCore({
     dataDir: app.getPath('userData'),
     appVersion: app.getVersion(),
@@ -86,16 +100,33 @@ async function start(): Promise<void> {
   await shell.attach(core, process.argv, process.cwd());
 }
 
+// Listening here means Electron no longer quits by itself when the last window closes: the tray (or
+// the dock) keeps Faxdesk receiving faxes, and a helper window (printing) closing never quits it.
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  if (shell.shouldQuitWhenAllWindowsClosed()) app.quit();
 });
 
 app.on('activate', () => {
   if (core) shell.openWindow(); // macOS: a click on the dock icon
 });
 
-app.on('before-quit', () => {
+// Quitting waits for the core to stop (the outbox settles, the database closes): the first
+// before-quit is held, and once the core has stopped, quit goes on.
+let stopping = false;
+app.on('before-quit', (event) => {
   shell.markQuitting();
-  shell.destroy();
-  void core?.stop();
+  if (!core || coreStopped) {
+    shell.destroy();
+    return;
+  }
+  event.preventDefault();
+  if (stopping) return;
+  stopping = true;
+  core
+    .stop()
+    .catch((error: unknown) => logger.error('Faxdesk did not stop cleanly', { error: error instanceof Error ? error.message : String(error) }))
+    .finally(() => {
+      coreStopped = true;
+      app.quit();
+    });
 });

@@ -37,6 +37,7 @@ import {
   type SelfKill,
 } from './crash-protocol';
 import { FileSecretStore, NotificationLog } from './durable-fakes';
+import { strictFetch } from '../../test/electron-model/net-fetch-rules';
 
 const marker = (text: string) => fs.writeSync(1, `@${text}\n`);
 const die = (): never => {
@@ -83,7 +84,7 @@ function fetchWithKills(kill: SelfKill | null, postsFile: string): FetchFn {
     } else if (route === 'image') {
       marker('phase image');
     }
-    const response = await fetch(input, request);
+    const response = await strictFetch(input, request);
     if (route === 'post-faxes' && kill?.kind === 'post-answer') die();
     if (route === 'sync' && kill?.kind === 'sync-read' && kill.when === 'after' && kill.nth === mine) die();
     if (route === 'image' && kill?.kind === 'image-answer') die();
@@ -228,7 +229,7 @@ async function main(): Promise<void> {
     shell: 'bridge',
     logger,
     notifier: new NotificationLog(path.join(spec.dataDir, NOTIFICATIONS_FILE)),
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
     fetch: fetchWithKills(kill, path.join(spec.dataDir, POSTS_FILE)),

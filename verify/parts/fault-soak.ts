@@ -31,6 +31,7 @@ import { inspectHistory } from '../harness/history-file';
 import { countRow, formatCount, reportRow } from '../harness/rows';
 import { allReceived, allSent, clientFor, composeKey, sentByComposeAndDestination } from '../harness/service-truth';
 import { describeFault, planSoak, SOAK_LATE_MS, SOAK_SETTLE_MS, soakFaults, type SoakCompose } from '../harness/soak-plan';
+import { strictFetch } from '../../test/electron-model/net-fetch-rules';
 
 const PART = 'fault soak';
 const FAULT_RATE = 0.2;
@@ -64,7 +65,7 @@ function countingFetch(counts: Counts): FetchFn {
     counts.byRoute.set(route, (counts.byRoute.get(route) ?? 0) + 1);
     const started = performance.now();
     try {
-      const response = await fetch(input, init);
+      const response = await strictFetch(input, init);
       if (response.status === 401) counts.unauthorized++;
       return response;
     } catch (error) {
@@ -159,7 +160,7 @@ export const faultSoak: VerifyPart = {
       shell: 'bridge',
       logger,
       notifier: { show: (n) => void notifications.push(n) },
-      printer: { printPdf: async () => undefined },
+      printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
       badge: { setCount() {} },
       system: steadySystem,
       fetch: countingFetch(counts),

@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { WebSocket } from 'ws';
 import type { z } from 'zod';
 import { startBridge, type RunningBridge } from '../../src/main/bridge/server';
-import { createInvokeHandler } from '../../src/main/security/invoke-guard';
+import { createInvokeHandler, type FrameIdentity } from '../../src/main/security/invoke-guard';
 import { calls } from '../../src/shared/ipc/contract';
 import type { Result } from '../../src/shared/result';
 import { describeMutation, materialize, mutationArbitrary, namesField, POLLUTION_MARK, type Mutation } from '../ipc-fuzz/mutations';
@@ -289,7 +289,9 @@ async function fuzzSenderFrames(runs: number, seed: number): Promise<{ attempts:
     '',
   ];
   const urls = [...hostileUrls, ...fc.sample(fc.webUrl({ withQueryParameters: true, withFragments: true }), { numRuns: runs, seed })];
-  const mainFrame = { url: 'app://faxdesk/index.html' };
+  // Electron's WebFrameMain numbers; the guard compares them, never the objects.
+  const MAIN = { frameTreeNodeId: 3, processId: 7, routingId: 1 };
+  const mainFrame = { ...MAIN, url: 'app://faxdesk/index.html' };
   let dispatched = 0;
   const dispatch = async () => {
     dispatched += 1;
@@ -298,11 +300,12 @@ async function fuzzSenderFrames(runs: number, seed: number): Promise<{ attempts:
   const out = { attempts: 0, refused: 0, examples: [] as string[] };
   for (const devServerUrl of [undefined, 'http://localhost:5173']) {
     const handle = createInvokeHandler({ dispatch, mainFrame: () => mainFrame, logger: silentLogger, ...(devServerUrl ? { devServerUrl } : {}) });
-    const cases: { what: string; event: { senderFrame?: { url?: string } | null } }[] = [
+    const cases: { what: string; event: { senderFrame?: FrameIdentity | null } }[] = [
       { what: 'no frame', event: { senderFrame: null } },
       { what: 'no senderFrame', event: {} },
-      { what: 'a subframe on the app page', event: { senderFrame: { url: 'app://faxdesk/index.html' } } },
-      { what: 'the main frame without a URL', event: { senderFrame: Object.assign(Object.create(null) as object, {}) as { url?: string } } },
+      { what: 'a subframe on the app page', event: { senderFrame: { ...MAIN, frameTreeNodeId: 4, url: 'app://faxdesk/index.html' } } },
+      { what: 'a frame without numbers on the app page', event: { senderFrame: { url: 'app://faxdesk/index.html' } } },
+      { what: 'the main frame without a URL', event: { senderFrame: Object.assign(Object.create(null) as object, MAIN) as FrameIdentity } },
       ...urls.map((url) => ({ what: `a frame on ${url.slice(0, 60)}`, event: { senderFrame: { url } } })),
     ];
     for (const c of cases) {
@@ -312,11 +315,11 @@ async function fuzzSenderFrames(runs: number, seed: number): Promise<{ attempts:
       if (!result.ok && result.error.code === 'FORBIDDEN_SENDER' && dispatched === before) out.refused += 1;
       else if (out.examples.length < MAX_EXAMPLES) out.examples.push(`${c.what} was let through`);
     }
-    // The same main frame object navigated to a hostile page: refused too.
+    // The main frame navigated to a hostile page (a new WebFrameMain object each time, as Electron may hand out): refused too.
     for (const url of urls) {
       mainFrame.url = url;
       const before = dispatched;
-      const result = await handle({ senderFrame: mainFrame }, 'app:info', undefined);
+      const result = await handle({ senderFrame: { ...mainFrame } }, 'app:info', undefined);
       out.attempts += 1;
       const trusted = devServerUrl !== undefined && url.startsWith(`${devServerUrl}/`) && new URL(url).origin === devServerUrl;
       if (trusted || (!result.ok && result.error.code === 'FORBIDDEN_SENDER' && dispatched === before)) out.refused += 1;
@@ -325,7 +328,7 @@ async function fuzzSenderFrames(runs: number, seed: number): Promise<{ attempts:
     mainFrame.url = 'app://faxdesk/index.html';
     // Positive control: Faxdesk's own page in the main frame is served, or the guard proves nothing.
     const before = dispatched;
-    const control = await handle({ senderFrame: mainFrame }, 'app:info', undefined);
+    const control = await handle({ senderFrame: { ...mainFrame } }, 'app:info', undefined);
     if (!control.ok || dispatched !== before + 1) {
       out.attempts += 1;
       out.examples.push('the app page itself was refused (the check is broken)');

@@ -29,6 +29,7 @@ import { basicCanary, scan, type Canary } from '../canaries/forms';
 import { startCoreSession, type CoreSession } from '../support/core-session';
 import { percentRow, zeroRow } from '../support/rows';
 import type { VerifyContext, VerifyPart, VerifyRow } from '../part';
+import { strictFetch } from '../../test/electron-model/net-fetch-rules';
 
 const PART = 'secret canaries';
 /** Small log files, many of them: the session rotates the log again and again, and every file is kept to scan. */
@@ -318,7 +319,7 @@ async function settle(session: CoreSession, accountId: string): Promise<void> {
 /** A fetch that remembers every access token the service hands out (they are secrets too). */
 function recordingTokens(tokens: Set<string>): typeof globalThis.fetch {
   return async (input, init) => {
-    const response = await globalThis.fetch(input, init);
+    const response = await strictFetch(input, init);
     if (String(input instanceof Request ? input.url : input).endsWith('/tokens') && response.ok) {
       const body = (await response.clone().json().catch(() => ({}))) as { access_token?: string };
       if (body.access_token) tokens.add(body.access_token);

@@ -14,6 +14,7 @@ import type { Logger } from '../../src/main/platform/logger';
 import { steadySystem } from '../../src/main/platform/ports';
 import { Redactor } from '../../src/main/platform/redact';
 import type { Result } from '../../src/shared/result';
+import { strictFetch } from '../../test/electron-model/net-fetch-rules';
 
 export interface CoreSession {
   core: Core;
@@ -65,10 +66,10 @@ export async function startCoreSession(options: CoreSessionOptions): Promise<Cor
     logger: teeLogger(rawLogger, fileLogger),
     redactor,
     notifier: { show() {} },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
-    fetch: globalThis.fetch,
+    fetch: strictFetch,
     secretStore: secrets,
     // The Sandbox's emulator as the app starts it, kept so a part can reach its demo account and control.
     startEmulator: options.sandbox ? async (sandboxOptions) => (sandbox = await startEmulator(sandboxOptions)) : null,

@@ -45,8 +45,8 @@ export class ConnectionTester {
     private readonly accounts: AccountService,
     private readonly http: HttpClient,
     private readonly logger: Logger,
-    /** The plain fetch (system proxy in the app) for the reachability and clock steps. */
-    private readonly fetch: FetchFn = globalThis.fetch,
+    /** The core's fetch (net.fetch in the app: the system proxy) for the reachability and clock steps. */
+    private readonly fetch: FetchFn,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -126,7 +126,9 @@ export class ConnectionTester {
   private async reach(baseUrl: string): Promise<{ message: string; serverDate: Date | null } | { problem: AppError }> {
     const host = hostOf(baseUrl);
     try {
-      const response = await this.fetch(baseUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
+      // Redirects followed: any answer proves the path. (Electron's net.fetch fails redirect 'manual'
+      // with "Redirect was cancelled" as soon as a server redirects, electron/electron#43715.)
+      const response = await this.fetch(baseUrl, { method: 'GET', redirect: 'follow', signal: AbortSignal.timeout(TEST_TIMEOUT_MS) });
       await response.body?.cancel().catch(() => {});
       if (response.status === 407) {
         return {

@@ -4,11 +4,14 @@
  * while the OS asks the person to unlock. Failures become KEYCHAIN errors that say what to do on
  * this OS; the library's own words are appended for support, and never contain the secret.
  */
+import { createRequire } from 'node:module';
 import type * as Keyring from '@napi-rs/keyring';
 import { AppError } from '../errors';
 import { SECRET_NAMES, SECRET_SERVICE, secretEntryName, verb, type SecretKind, type SecretStore } from './secret-store';
 
 type KeyringModule = typeof Keyring;
+
+const requireHere = createRequire(import.meta.url);
 
 export interface KeyringSecretStoreOptions {
   /** Keychain service name; `faxdesk` in the app. Tests use their own so they never touch real entries. */
@@ -29,7 +32,8 @@ export class KeyringSecretStore implements SecretStore {
   constructor(options: KeyringSecretStoreOptions = {}) {
     this.service = options.service ?? SECRET_SERVICE;
     this.platform = options.platform ?? process.platform;
-    this.load = options.load ?? (() => import('@napi-rs/keyring'));
+    // require, not import(): main is CommonJS inside app.asar, where loading ES modules has regressed in Electron before.
+    this.load = options.load ?? (async () => requireHere('@napi-rs/keyring') as KeyringModule);
   }
 
   async get(accountId: string, kind: SecretKind): Promise<string | null> {

@@ -3,7 +3,7 @@
  * is read, so a fax of 100 MB never sits in memory whole (nor twice, as file and base64, nor three
  * times, with the JSON text around it), whichever path sends it: first send, resend, scheduled, hot
  * folder. Byte for byte what JSON.stringify of the same body gives, with its exact length known before
- * the first byte (Content-Length). A stream is read once: ask for a new body for each attempt.
+ * the first byte (not sent as Content-Length: the network stack sets that). A stream is read once: ask for a new body for each attempt.
  */
 import { open } from 'node:fs/promises';
 import { base64Length } from '../../shared/domain/documents';

@@ -148,7 +148,8 @@ export class HttpClient {
     if (spec.body) {
       const streamed = spec.body();
       headers['content-type'] = streamed.contentType;
-      headers['content-length'] = String(streamed.contentLength);
+      // No content-length: Chromium's network stack (Electron's net.fetch) owns that header and fails
+      // the whole request with net::ERR_INVALID_ARGUMENT when it is set (electron/electron#21091).
       body = readableOf(streamed.chunks);
     } else if (spec.json !== undefined) {
       headers['content-type'] = 'application/json;charset=UTF-8';

@@ -26,6 +26,8 @@ export function createHarnessPorts(events: () => EventBus | null): { notifier: N
     async printPdf(file, { title, target }) {
       record.prints.push({ file, title, at: new Date().toISOString() });
       events()?.emit('ui:print', { title, target });
+      // The page prints on its own (ui:print); until the bridge waits for the page's outcome, handing over counts as printed.
+      return { outcome: 'printed' };
     },
   };
   const badge: Badge = {

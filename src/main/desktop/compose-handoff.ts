@@ -1,6 +1,6 @@
 /**
  * The one way into Compose from outside the window: the command line, a second launch, macOS
- * `open-file`, "Open with Faxdesk" and the hot folder all hand their documents here.
+ * `open-file`, "Open with Faxdesk", File > Open Documents and the hot folder all hand their documents here.
  *
  * Documents wait in a queue until a page takes them (`desktop:takePendingFiles`), because they often
  * arrive before the window has loaded (a double-clicked PDF starts Faxdesk) or while no page is
@@ -12,7 +12,7 @@ import type { ComposeFile, PendingFiles, PendingRecipient } from '../../shared/i
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 
-export type HandoffSource = 'command-line' | 'second-instance' | 'open-file' | 'hot-folder' | 'printer';
+export type HandoffSource = 'command-line' | 'second-instance' | 'open-file' | 'hot-folder' | 'printer' | 'menu';
 
 /** More than a page could sensibly take (a fax has at most 25 documents); the oldest are dropped past it. */
 export const MAX_PENDING_FILES = 100;

@@ -65,6 +65,20 @@ export function closeAction(state: { closeToTray: boolean; quitting: boolean; ha
 }
 
 /**
+ * `window-all-closed`: whether Faxdesk quits. Electron quits by itself only when nobody listens to
+ * that event (https://www.electronjs.org/docs/latest/api/app#event-window-all-closed); Faxdesk
+ * listens, so this decides. macOS apps stay in the dock. Elsewhere a tray keeps Faxdesk running (it
+ * receives faxes in the background) unless the person closed the main window with close-to-tray off:
+ * the last window to close may be a helper (the hidden print window of an auto-print after a start
+ * at login), and that must never quit the app.
+ */
+export function quitWhenAllWindowsClosed(state: { platform: NodeJS.Platform; hasTray: boolean; closeToTray: boolean; mainWindowClosed: boolean }): boolean {
+  if (state.platform === 'darwin') return false;
+  if (!state.hasTray) return true;
+  return !state.closeToTray && state.mainWindowClosed;
+}
+
+/**
  * The sync service's pause control, if the core has one: `core.sync` with `isPaused()` and
  * `setPaused(paused)`, or `isSyncPaused()` / `setSyncPaused()` on the core itself. Null otherwise,
  * and the tray then shows no pause item.

@@ -2,15 +2,32 @@
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, net, Notification, powerMonitor } from 'electron';
 import type { NavTarget } from '../../shared/domain/navigation';
-import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
+import { printOutcomeOf } from '../desktop/print-outcome';
+import { Retention } from '../desktop/retention';
+import type { Badge, Notifier, PrintOutcome, Printer, SystemSignals } from '../platform/ports';
 
-/** Native notifications; a click brings the window up and opens the target. */
+/** Shown notifications kept referenced (see Retention): far more than anyone leaves unread on screen. */
+const SHOWN_NOTIFICATIONS_KEPT = 200;
+
+/**
+ * Native notifications; a click brings the window up and opens the target. Each shown notification is
+ * kept referenced until it is clicked or closed: one that is garbage-collected loses its click handler
+ * (electron/electron#12690, #16922).
+ */
 export function electronNotifier(activate: (target: NavTarget | undefined) => void): Notifier {
+  const shown = new Retention<Notification>(SHOWN_NOTIFICATIONS_KEPT);
   return {
     show({ title, body, target }) {
       if (!Notification.isSupported()) return;
       const notification = new Notification({ title, body });
-      notification.on('click', () => activate(target));
+      const release = () => shown.release(notification);
+      notification.on('click', () => {
+        release();
+        activate(target);
+      });
+      notification.on('close', release);
+      notification.on('failed', release);
+      shown.keep(notification);
       notification.show();
     },
   };
@@ -29,10 +46,9 @@ export const electronPrinter: Printer = {
     window.webContents.on('will-navigate', (event) => event.preventDefault());
     try {
       await window.loadURL(pathToFileURL(file).toString());
-      await new Promise<void>((resolve, reject) => {
-        window.webContents.print({ silent: !!silent, printBackground: true }, (success, reason) =>
-          success || reason === 'cancelled' ? resolve() : reject(new Error(`Printing failed: ${reason}`)),
-        );
+      // A closed dialog is 'cancelled', not printed; a failure carries its reason (print-outcome.ts).
+      return await new Promise<PrintOutcome>((resolve) => {
+        window.webContents.print({ silent: !!silent, printBackground: true }, (success, reason) => resolve(printOutcomeOf(success, reason)));
       });
     } finally {
       window.destroy();

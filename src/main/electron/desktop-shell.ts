@@ -3,15 +3,15 @@
  * from outside (argv, a second launch, macOS open-file) handed to the core's Compose hand-off.
  * Electron glue only; the decisions are in src/main/desktop/ (tray-model, launch-args, autostart).
  */
-import { app, type BrowserWindow } from 'electron';
+import { app, dialog, shell, type BrowserWindow } from 'electron';
 import type { NavTarget } from '../../shared/domain/navigation';
 import type { Settings } from '../../shared/domain/settings';
 import type { Core } from '../core';
-import { START_HIDDEN_SWITCH } from '../desktop/app-identity';
-import { linuxExecutable, setLinuxAutostart } from '../desktop/autostart';
+import { pageOf, type MenuCommand } from '../desktop/app-menu';
+import { linuxExecutable, loginItemCalls, setLinuxAutostart, startsHidden } from '../desktop/autostart';
 import type { HandoffSource } from '../desktop/compose-handoff';
-import { acceptFiles, parseLaunchArgs, secondInstanceLaunch, type LaunchFiles } from '../desktop/launch-args';
-import { closeAction, findSyncControl, UnreadSignal } from '../desktop/tray-model';
+import { acceptFiles, parseLaunchArgs, secondInstanceLaunch, SUPPORTED_EXTENSIONS, type LaunchFiles } from '../desktop/launch-args';
+import { closeAction, findSyncControl, quitWhenAllWindowsClosed, UnreadSignal } from '../desktop/tray-model';
 import type { Logger } from '../platform/logger';
 import type { Badge } from '../platform/ports';
 import { createTray, type FaxdeskTray } from './tray';
@@ -20,6 +20,8 @@ export interface DesktopShellOptions {
   logger: Logger;
   /** resources/ (tray images). */
   iconDir: string;
+  /** The log folder ("Open Log Folder" in the Help menu). */
+  logDir: string;
   createWindow: () => BrowserWindow;
 }
 
@@ -30,6 +32,8 @@ export class DesktopShell {
   private tray: FaxdeskTray | null = null;
   private quitting = false;
   private closeToTray = true;
+  /** The person closed the main window (not hidden to the tray): see quitWhenAllWindowsClosed. */
+  private mainWindowClosed = false;
   private startAtLogin: boolean | null = null;
   /** Documents that arrived before the core was ready (macOS open-file fires before `ready`). */
   private early: { launch: LaunchFiles; source: HandoffSource }[] = [];
@@ -50,6 +54,7 @@ export class DesktopShell {
       return existing;
     }
     const window = this.options.createWindow();
+    this.mainWindowClosed = false;
     window.on('close', (event) => {
       if (closeAction({ closeToTray: this.closeToTray, quitting: this.quitting, hasTray: !!this.tray }) === 'hide') {
         event.preventDefault();
@@ -57,7 +62,9 @@ export class DesktopShell {
       }
     });
     window.on('closed', () => {
-      if (this.window === window) this.window = null;
+      if (this.window !== window) return;
+      this.window = null;
+      this.mainWindowClosed = true;
     });
     this.window = window;
     return window;
@@ -102,8 +109,10 @@ export class DesktopShell {
       onQuit: () => app.quit(),
       logger: this.options.logger,
     });
-    const startHidden = argv.includes(START_HIDDEN_SWITCH) && !!this.tray;
-    if (!startHidden) this.openWindow();
+    const platform = process.platform;
+    // macOS starts a login item without arguments; it says so through wasOpenedAtLogin instead.
+    const wasOpenedAtLogin = platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin;
+    if (!startsHidden({ platform, argv, wasOpenedAtLogin, hasTray: !!this.tray })) this.openWindow();
     core.desktop.handOver(parseLaunchArgs(argv, { cwd, defaultApp: !!process.defaultApp }), 'command-line');
     for (const { launch, source } of this.early.splice(0)) core.desktop.handOver(launch, source);
   }
@@ -127,6 +136,54 @@ export class DesktopShell {
     else this.core.desktop.handOver(launch, 'open-file');
   }
 
+  /** `window-all-closed` fired: whether Faxdesk should quit now. */
+  shouldQuitWhenAllWindowsClosed(): boolean {
+    return quitWhenAllWindowsClosed({ platform: process.platform, hasTray: !!this.tray, closeToTray: this.closeToTray, mainWindowClosed: this.mainWindowClosed });
+  }
+
+  /** A command from the application menu. */
+  runMenuCommand(command: MenuCommand): void {
+    const page = pageOf(command);
+    if (page) return this.reveal({ page });
+    if (command === 'open-documents') return void this.openDocuments();
+    if (command === 'open-log-folder') {
+      void shell.openPath(this.options.logDir).then((problem) => {
+        if (problem) this.notice('warning', `The log folder could not be opened: ${problem}`);
+      });
+      return;
+    }
+    if (command === 'export-diagnostics') {
+      try {
+        const bundle = this.core?.desktop.exportDiagnostics();
+        if (bundle) shell.showItemInFolder(bundle.file);
+      } catch (error) {
+        this.options.logger.warn('diagnostics export failed', { error: String(error) });
+        this.notice('error', `The diagnostics could not be exported: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
+  /** File > Open Documents…: the system's Open dialog, then Compose with what was chosen. */
+  private async openDocuments(): Promise<void> {
+    const options = {
+      title: 'Open documents to fax',
+      filters: [{ name: 'Documents Faxdesk can send', extensions: [...SUPPORTED_EXTENSIONS] }],
+      properties: ['openFile', 'multiSelections'] as ('openFile' | 'multiSelections')[],
+    };
+    try {
+      const parent = this.mainWindow;
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      if (result.canceled || !result.filePaths.length) return;
+      const launch = acceptFiles(result.filePaths, { cwd: '/' });
+      if (this.core) {
+        this.openWindow();
+        this.core.desktop.handOver(launch, 'menu');
+      }
+    } catch (error) {
+      this.options.logger.warn('open dialog failed', { error: String(error) });
+    }
+  }
+
   markQuitting(): void {
     this.quitting = true;
   }
@@ -142,17 +199,16 @@ export class DesktopShell {
     this.startAtLogin = values.startAtLogin;
     if (!app.isPackaged) return; // a development build must not register the bare Electron binary at login
     try {
-      if (process.platform === 'linux') setLinuxAutostart(values.startAtLogin, { executable: linuxExecutable() });
-      else if (app.getLoginItemSettings().openAtLogin !== values.startAtLogin) {
-        app.setLoginItemSettings({ openAtLogin: values.startAtLogin, args: [START_HIDDEN_SWITCH] });
-      }
+      const calls = loginItemCalls(process.platform, values.startAtLogin);
+      if (!calls) setLinuxAutostart(values.startAtLogin, { executable: linuxExecutable() });
+      else if (app.getLoginItemSettings(calls.query).openAtLogin !== values.startAtLogin) app.setLoginItemSettings(calls.set);
     } catch (error) {
       this.options.logger.warn('could not change start at login', { error: String(error) });
-      this.core?.events.emit('app:notice', {
-        level: 'warning',
-        message: `Faxdesk could not ${values.startAtLogin ? 'set itself to start' : 'stop starting'} at login: ${error instanceof Error ? error.message : String(error)}`,
-        at: new Date().toISOString(),
-      });
+      this.notice('warning', `Faxdesk could not ${values.startAtLogin ? 'set itself to start' : 'stop starting'} at login: ${error instanceof Error ? error.message : String(error)}`);
     }
+  }
+
+  private notice(level: 'warning' | 'error', message: string): void {
+    this.core?.events.emit('app:notice', { level, message, at: new Date().toISOString() });
   }
 }

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { BrowserWindow, session, shell } from 'electron';
 import { APP_ORIGIN } from '../../shared/ipc/channels';
+import type { Logger } from '../platform/logger';
 import { isTrustedPageUrl } from '../security/sender';
 
 export function lockDownSession(): void {
@@ -10,7 +11,7 @@ export function lockDownSession(): void {
   session.defaultSession.setPermissionCheckHandler(() => false);
 }
 
-export function createMainWindow(options: { preloadDir: string; devServerUrl?: string; iconPath?: string }): BrowserWindow {
+export function createMainWindow(options: { preloadDir: string; logger: Logger; devServerUrl?: string; iconPath?: string }): BrowserWindow {
   const window = new BrowserWindow({
     width: 1200,
     height: 800,
@@ -46,7 +47,8 @@ export function createMainWindow(options: { preloadDir: string; devServerUrl?: s
   contents.setWindowOpenHandler(({ url }) => {
     // Only a plain https link the person clicked may open, and in their browser, never in Faxdesk.
     try {
-      if (new URL(url).protocol === 'https:') void shell.openExternal(url);
+      // openExternal rejects when the system has no browser or refuses the link: a side action, logged.
+      if (new URL(url).protocol === 'https:') shell.openExternal(url).catch((error: unknown) => options.logger.warn('a link could not be opened in the browser', { error: String(error) }));
     } catch {
       // not a URL: ignore
     }
@@ -54,7 +56,7 @@ export function createMainWindow(options: { preloadDir: string; devServerUrl?: s
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 
-  if (options.devServerUrl) void window.loadURL(options.devServerUrl);
-  else void window.loadURL(`${APP_ORIGIN}/index.html`);
+  // loadURL rejects when the load fails or is replaced by another (ERR_ABORTED): logged, never a crash.
+  window.loadURL(options.devServerUrl ?? `${APP_ORIGIN}/index.html`).catch((error: unknown) => options.logger.error('the window could not load its page', { error: String(error) }));
   return window;
 }

@@ -1,8 +1,12 @@
 /**
  * What main does when an error escapes everything (a bug): write what happened, redacted, to the log
- * and stderr, then stop. Without it Node (and Electron's error dialog) print the error with every
- * property it carries, and an error from the service carries the service's words: a body that echoed
- * the request's Authorization header would be printed, secret and all.
+ * and stderr. Without it Node (and Electron's error dialog) print the error with every property it
+ * carries, and an error from the service carries the service's words: a body that echoed the request's
+ * Authorization header would be printed, secret and all.
+ *
+ * An uncaught exception stops Faxdesk (main's state may be half-changed). An unhandled rejection does
+ * not: it is a side action that failed and that nobody waited for (a link the browser refused to open,
+ * a page load replaced by another), so it is logged and Faxdesk carries on.
  */
 import type { Logger } from './logger';
 import type { Redactor } from './redact';
@@ -41,24 +45,31 @@ export function installCrashHandler(options: CrashHandlerOptions): () => void {
   const write = options.write ?? ((text: string) => process.stderr.write(text));
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let crashed = false;
-  const onCrash = (kind: string) => (error: unknown) => {
+  const uncaught = (error: unknown) => {
     if (crashed) return;
     crashed = true;
     const summary = describeCrash(error, options.redactor);
     try {
-      options.logger.error(`Faxdesk stopped: ${kind}`, { error: summary });
+      options.logger.error('Faxdesk stopped: uncaught exception', { error: summary });
     } catch {
       // the log is what failed; stderr still gets it
     }
-    write(`Faxdesk stopped after an unexpected error (${kind}):\n${summary}\n`);
+    write(`Faxdesk stopped after an unexpected error (uncaught exception):\n${summary}\n`);
     try {
       options.onCrash?.(summary);
     } finally {
       exit(1);
     }
   };
-  const uncaught = onCrash('uncaught exception');
-  const unhandled = onCrash('unhandled rejection');
+  const unhandled = (error: unknown) => {
+    if (crashed) return;
+    const summary = describeCrash(error, options.redactor);
+    try {
+      options.logger.error('a background task failed and nobody handled it (Faxdesk carries on)', { error: summary });
+    } catch {
+      write(`Faxdesk: a background task failed (unhandled rejection):\n${summary}\n`);
+    }
+  };
   const source = options.source ?? process;
   source.on('uncaughtException', uncaught);
   source.on('unhandledRejection', unhandled);

@@ -10,6 +10,7 @@ import { startEmulator, type RunningEmulator } from '../../../src/emulator';
 import type { AdminUser, NotificationRecord, ReleaseNumbersResult } from '../../../src/shared/domain/fax';
 import type { AccountTestReport, AccountView, WebhookPingReport, WebhookSettingsView } from '../../../src/shared/ipc/contract/accounts';
 import { startCore, type CoreFixture } from './core-fixture';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 let emulator: RunningEmulator;
 let f: CoreFixture;
@@ -125,6 +126,28 @@ describe('Test connection', () => {
     ]);
   });
 
+  it('reaches a host that redirects (a gateway that moved the service): redirects are followed, as net.fetch can', async () => {
+    const target = new URL(emulator.baseUrl);
+    const gateway = http.createServer((req, res) => {
+      res.writeHead(308, { location: `${target.origin}${req.url ?? '/'}` }).end();
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const baseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}${target.pathname}`;
+      const report = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl } });
+      // The host answered (through the redirect) and its clock is checked; what follows is about the
+      // credentials, not the network (fetch drops them on a redirect to another origin).
+      expect(report.steps.slice(0, 3).map((s) => [s.id, s.outcome])).toEqual([
+        ['settings', 'ok'],
+        ['reach', 'ok'],
+        ['clock', 'ok'],
+      ]);
+      expect(report.steps[1]!.message).toMatch(/^127\.0\.0\.1:\d+ answered \(HTTP \d+\)\.$/);
+    } finally {
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+  });
+
   it('names the settings step for an invalid base URL', async () => {
     const report = await f.ok<AccountTestReport>('accounts:test', { draft: { ...live(), baseUrl: 'ftp://x' } });
     expect(report).toMatchObject({ ok: false, failedStep: 'settings' });
@@ -175,7 +198,7 @@ describe('Test connection', () => {
       startEmulator: null,
       fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
         if (String(input).includes('proxied.example')) throw new TypeError('fetch failed', { cause: new Error('net::ERR_PROXY_CONNECTION_FAILED') });
-        return fetch(input, init);
+        return strictFetch(input, init);
       }) as typeof fetch,
     });
     try {

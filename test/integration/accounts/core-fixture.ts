@@ -7,6 +7,7 @@ import { MemorySecretStore } from '../../../src/main/accounts/secret-store';
 import type { Logger } from '../../../src/main/platform/logger';
 import { steadySystem } from '../../../src/main/platform/ports';
 import type { Result } from '../../../src/shared/result';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 export interface CoreFixture {
   core: Core;
@@ -37,10 +38,10 @@ export async function startCore(overrides: Partial<CoreDeps> & { dataDir?: strin
     shell: 'bridge',
     logger,
     notifier: { show() {} },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
-    fetch: globalThis.fetch,
+    fetch: strictFetch,
     ...overrides,
     secretStore: secrets,
   });

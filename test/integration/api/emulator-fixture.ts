@@ -6,6 +6,7 @@ import { AdminClient } from '../../../src/main/api/admin-client';
 import { FaxServiceClient } from '../../../src/main/api/fax-service-client';
 import { HttpClient, type HttpOptions } from '../../../src/main/api/http';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 export interface Fixture {
   emulator: RunningEmulator;
@@ -24,7 +25,7 @@ export async function startFixture(): Promise<Fixture> {
   const delays: number[] = [];
   const http = (options: Partial<HttpOptions> = {}) =>
     new HttpClient({
-      fetch: globalThis.fetch,
+      fetch: strictFetch,
       timeoutMs: 5_000,
       retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterSeconds: 30 },
       sleep: async (ms) => {

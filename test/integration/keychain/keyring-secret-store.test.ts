@@ -20,6 +20,7 @@ import { migrate } from '../../../src/main/store/database';
 import { migration0010 } from '../../../src/main/store/migrations/0010-settings';
 import { migration0020 } from '../../../src/main/store/migrations/0020-accounts';
 import { AccountsRepository } from '../../../src/main/store/repositories/accounts-repository';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(__dirname, '../../..');
@@ -111,7 +112,7 @@ describe('KeyringSecretStore on a real Secret Service', () => {
     const service = new AccountService({
       repository: new AccountsRepository(db),
       secrets: store,
-      http: new HttpClient({ fetch: globalThis.fetch }),
+      http: new HttpClient({ fetch: strictFetch }),
       sandbox: null,
       logger: silentLogger,
       now: () => new Date(),

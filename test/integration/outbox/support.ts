@@ -21,6 +21,7 @@ import { openDatabase, type Db } from '../../../src/main/store/database';
 import type { SentFax } from '../../../src/shared/domain/fax';
 import { ComposeDraftSchema, type ComposeDraft, type ComposeDraftInput } from '../../../src/shared/domain/outbox';
 import { insertAccount } from '../../unit/main/store/store-fixtures';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 export const ACCOUNT = 'sandbox';
 
@@ -53,7 +54,7 @@ export async function startOutboxFixture(options: { config?: Partial<OutboxConfi
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-outbox-it-'));
   const db = openDatabase(path.join(dir, 'faxdesk.sqlite3'));
   insertAccount(db, ACCOUNT, 'sandbox');
-  const http = new HttpClient({ fetch: globalThis.fetch, timeoutMs: 10_000, retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterSeconds: 30 } });
+  const http = new HttpClient({ fetch: strictFetch, timeoutMs: 10_000, retry: { attempts: 3, baseDelayMs: 10, maxDelayMs: 50, maxRetryAfterSeconds: 30 } });
   const client = new FaxServiceClient(
     { label: 'Sandbox', baseUrl: emulator.baseUrl, appId: emulator.demo.appId, apiKey: emulator.demo.apiKey, userId: emulator.demo.userId },
     http,

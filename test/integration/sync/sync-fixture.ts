@@ -26,6 +26,7 @@ import type { SyncAccounts } from '../../../src/main/sync/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 import type { EventName } from '../../../src/shared/ipc/contract';
 import { insertAccount } from '../../unit/main/store/store-fixtures';
+import { strictFetch } from '../../electron-model/net-fetch-rules';
 
 export const ACCOUNT = 'acc-emulator';
 
@@ -99,7 +100,7 @@ export async function startSyncFixture(): Promise<SyncFixture> {
   insertAccount(db, ACCOUNT);
   const tamper: SyncFixture['tamper'] = {};
   const fetchThrough: FetchFn = async (input, init) => {
-    const response = await globalThis.fetch(input, init);
+    const response = await strictFetch(input, init);
     const url = String(input instanceof Request ? input.url : input);
     if (!tamper.image || !/\/faxes\/[^/]+\/image\?/.test(url) || response.status !== 200) return response;
     const body = tamper.image((await response.json()) as Record<string, unknown>);
@@ -154,7 +155,7 @@ export async function startSyncFixture(): Promise<SyncFixture> {
         now,
         system: options.system ?? steadySystem,
         notifier: { show: (n) => void recorded.notifications.push(n) },
-        printer: { printPdf: async (file, o) => void recorded.prints.push({ file, silent: o.silent === true }) },
+        printer: { printPdf: async (file, o) => (recorded.prints.push({ file, silent: o.silent === true }), { outcome: 'printed' as const }) },
         badge: { setCount: (n) => void recorded.badge.push(n) },
         timers,
         ...(options.downloads ? { downloads: options.downloads } : {}),

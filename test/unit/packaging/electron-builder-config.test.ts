@@ -12,7 +12,7 @@ import { FuseV1Options } from '@electron/fuses';
 import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config';
 import type { Configuration, FileAssociation, TargetConfigType } from 'electron-builder';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { APP_ID, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
+import { APP_ID, DATA_FOLDER_NAME, EXECUTABLE_NAME, PRODUCT_NAME } from '../../../src/main/desktop/app-identity';
 import { SUPPORTED_EXTENSIONS } from '../../../src/main/desktop/launch-args';
 import { SHIPPED_FONT_FILES } from '../../../src/pdf-text';
 
@@ -20,7 +20,10 @@ const ROOT = path.resolve(__dirname, '../../..');
 // The glob matcher electron-builder filters `files` with (its own copy, whatever npm hoists).
 const { minimatch } = createRequire(require.resolve('app-builder-lib/package.json'))('minimatch') as typeof Minimatch;
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
   main: string;
+  productName?: string;
+  desktopName?: string;
   scripts: Record<string, string>;
   dependencies: Record<string, string>;
   devDependencies: Record<string, string>;
@@ -45,6 +48,15 @@ beforeAll(async () => {
   config = await getConfig(ROOT, null, null);
 });
 
+/** The `files` patterns that leave files out (without their "!"). */
+function excludedPatterns(): string[] {
+  return ([] as unknown[])
+    .concat(config.files ?? [])
+    .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
+    .filter((f) => f.startsWith('!'))
+    .map((f) => f.slice(1));
+}
+
 function targets(value: TargetConfigType | undefined): string[] {
   const list = value === undefined || value === null ? [] : Array.isArray(value) ? value : [value];
   return list.map((t) => (typeof t === 'string' ? t : t.target));
@@ -62,12 +74,18 @@ describe('electron-builder configuration', () => {
   it('is valid for electron-builder (its schema and its own checks)', async () => {
     const debugLogger = { isEnabled: false, add() {} } as unknown as Parameters<typeof validateConfiguration>[1];
     await expect(validateConfiguration(config, debugLogger)).resolves.toBeUndefined();
-  });
+  }, 30_000);
 
-  it('names the app as the code does', () => {
+  it('names the app as the code does, in the packaged package.json too (Electron reads app.name and the Linux desktop file from it)', () => {
     expect(config.appId).toBe(APP_ID);
     expect(config.productName).toBe(PRODUCT_NAME);
     expect(config.executableName).toBe(EXECUTABLE_NAME);
+    // app.getName() is package.json's productName, else its name ("faxdesk" in menus and dialogs).
+    expect(pkg.productName).toBe(PRODUCT_NAME);
+    // Linux launchers match the window to the .desktop file electron-builder installs (executableName.desktop).
+    expect(pkg.desktopName).toBe(`${EXECUTABLE_NAME}.desktop`);
+    // The data folder keeps the name Electron took from package.json's name before there was a productName.
+    expect(DATA_FOLDER_NAME).toBe(pkg.name);
   });
 
   it('builds AppImage and deb on Linux (category Office), NSIS on Windows, dmg on macOS', () => {
@@ -133,11 +151,7 @@ describe('electron-builder configuration', () => {
   });
 
   it('ships the PDF fonts src/pdf-text reads, and no other files of the font packages', () => {
-    const excluded = ([] as unknown[])
-      .concat(config.files ?? [])
-      .flatMap((entry) => (typeof entry === 'string' ? [entry] : ([] as string[]).concat((entry as { filter?: string | string[] }).filter ?? [])))
-      .filter((f) => f.startsWith('!'))
-      .map((f) => f.slice(1));
+    const excluded = excludedPatterns();
     const shipped = (file: string) => !excluded.some((pattern) => minimatch(file, pattern, { dot: true }));
     const real = (specifier: string) => specifier.replace('*', specifier.includes('noto-sans-kr') ? '21' : '116');
     for (const specifier of SHIPPED_FONT_FILES) {
@@ -149,6 +163,36 @@ describe('electron-builder configuration', () => {
       expect(shipped(`node_modules/${other}`), other).toBe(false);
     }
     for (const runtime of ['pdf-lib', '@pdf-lib/fontkit']) expect(pkg.dependencies, runtime).toHaveProperty(runtime);
+  });
+
+  it('ships only what runs: one better-sqlite3 binary, none of its sources, no build-only or unused packages', () => {
+    const excluded = excludedPatterns();
+    // electron-builder expands ${platform} (the packaging machine's) and ${arch} (the target's) before matching.
+    const shippedOn = (platform: string, arch: string) => (file: string) =>
+      !excluded.some((pattern) => minimatch(file, pattern.replaceAll('${platform}', platform).replaceAll('${arch}', arch), { dot: true }));
+    const prebuilds = fs.readdirSync(path.join(ROOT, 'node_modules/better-sqlite3/prebuilds'));
+    expect(prebuilds.length).toBeGreaterThan(1);
+    for (const [platform, arch] of [['linux', 'x64'], ['win32', 'x64'], ['darwin', 'arm64']] as const) {
+      const shipped = shippedOn(platform, arch);
+      expect(prebuilds.filter((p) => shipped(`node_modules/better-sqlite3/prebuilds/${p}`))).toEqual([`${platform}-${arch}.node`]);
+      expect(shipped('node_modules/better-sqlite3/lib/index.js')).toBe(true);
+      for (const gone of ['node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', 'node_modules/better-sqlite3/src/better_sqlite3.cpp', 'node_modules/node-addon-api/napi.h', 'node_modules/pdf-lib/dist/pdf-lib.js', 'node_modules/pdf-lib/es/index.js', 'node_modules/zod/src/index.ts']) {
+        expect(shipped(gone), gone).toBe(false);
+      }
+      for (const kept of ['node_modules/pdf-lib/cjs/index.js', 'node_modules/zod/index.cjs', 'node_modules/zod/v4/classic/external.cjs']) expect(shipped(kept), kept).toBe(true);
+    }
+    // ws serves the browser bridge (npm run web), which the packaged app never runs.
+    expect(pkg.dependencies).not.toHaveProperty('ws');
+    expect(pkg.devDependencies).toHaveProperty('ws');
+  });
+
+  it('says where Electron checks the ASAR integrity: macOS and Windows only', () => {
+    const text = fs.readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8');
+    const claims = text.split('\n').filter((line) => /integrity|verified/i.test(line) && line.trim().startsWith('#'));
+    expect(claims.length).toBeGreaterThan(0);
+    // Linux is named only to say it has no such check.
+    for (const line of claims.filter((l) => /linux/i.test(l))) expect(line).toMatch(/Linux has no/);
+    expect(claims.join(' ')).toMatch(/macOS and\s+#?\s*Windows only/);
   });
 
   it('does not rebuild the native modules, which are N-API prebuilt runtime dependencies', () => {

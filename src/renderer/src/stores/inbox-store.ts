@@ -396,6 +396,10 @@ export const useInboxStore = create<InboxState>((set, get) => {
     print: async (id) => {
       try {
         const result = await unwrap(faxdesk.inbox.print({ id }));
+        if (result.outcome === 'cancelled') {
+          set({ notice: { kind: 'info', text: 'Printing was cancelled; the fax is not marked printed.' } });
+          return;
+        }
         const fax = get().items.find((f) => f.id === id) ?? (get().opened?.fax.id === id ? get().opened!.fax : null);
         if (fax) applyFax({ ...fax, printedAt: result.printedAt });
         // In the browser harness the page's own print (ui:print) reports its progress; this is the desktop's word.

@@ -3,6 +3,7 @@
  * request is recorded (method, path, headers, body).
  */
 import type { FetchFn } from '../../../../src/main/platform/ports';
+import { netFetchViolation, recordViolation } from '../../../electron-model/net-fetch-rules';
 
 export interface SeenRequest {
   method: string;
@@ -73,6 +74,9 @@ export class FakeFetch {
   }
 
   readonly fetch: FetchFn = (async (input: string | URL | Request, init?: RequestInit) => {
+    // Refused as Electron's net.fetch refuses it (the app's fetch): the same rules as every other test's.
+    const violation = netFetchViolation(input, init);
+    if (violation) throw recordViolation(violation, String(input));
     const url = new URL(String(input));
     const headers: Record<string, string> = {};
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { linuxAutostartEntry, linuxAutostartFile, linuxConfigHome, linuxExecutable, quoteExecArgument, setLinuxAutostart } from '../../../../src/main/desktop/autostart';
+import { linuxAutostartEntry, linuxAutostartFile, linuxConfigHome, linuxExecutable, loginItemCalls, quoteExecArgument, setLinuxAutostart, startsHidden } from '../../../../src/main/desktop/autostart';
 
 describe('Linux start at login', () => {
   it('writes an XDG autostart entry that starts Faxdesk hidden, and removes it', () => {
@@ -31,5 +31,22 @@ describe('Linux start at login', () => {
     expect(linuxExecutable({}, '/usr/bin/faxdesk')).toBe('/usr/bin/faxdesk');
     expect(linuxConfigHome({ XDG_CONFIG_HOME: '/cfg' })).toBe('/cfg');
     expect(linuxConfigHome({ XDG_CONFIG_HOME: 'relative' })).toBe(path.join(os.homedir(), '.config'));
+  });
+});
+
+describe('start at login on macOS and Windows', () => {
+  it('passes --hidden only on Windows, where setLoginItemSettings takes args (and getLoginItemSettings compares them)', () => {
+    expect(loginItemCalls('win32', true)).toEqual({ set: { openAtLogin: true, args: ['--hidden'] }, query: { args: ['--hidden'] } });
+    expect(loginItemCalls('darwin', true)).toEqual({ set: { openAtLogin: true }, query: {} });
+    expect(loginItemCalls('darwin', false)).toEqual({ set: { openAtLogin: false }, query: {} });
+    expect(loginItemCalls('linux', true)).toBeNull();
+  });
+
+  it('starts hidden with --hidden (Windows, Linux) or when macOS says it opened the app at login, and only with a tray', () => {
+    expect(startsHidden({ platform: 'win32', argv: ['faxdesk.exe', '--hidden'], wasOpenedAtLogin: false, hasTray: true })).toBe(true);
+    expect(startsHidden({ platform: 'linux', argv: ['faxdesk'], wasOpenedAtLogin: true, hasTray: true })).toBe(false);
+    expect(startsHidden({ platform: 'darwin', argv: ['Faxdesk'], wasOpenedAtLogin: true, hasTray: true })).toBe(true);
+    expect(startsHidden({ platform: 'darwin', argv: ['Faxdesk'], wasOpenedAtLogin: false, hasTray: true })).toBe(false);
+    expect(startsHidden({ platform: 'win32', argv: ['faxdesk.exe', '--hidden'], wasOpenedAtLogin: false, hasTray: false })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeAction, findSyncControl, trayIconName, trayMenu, trayTitle, trayTooltip, UnreadSignal } from '../../../../src/main/desktop/tray-model';
+import { closeAction, findSyncControl, quitWhenAllWindowsClosed, trayIconName, trayMenu, trayTitle, trayTooltip, UnreadSignal } from '../../../../src/main/desktop/tray-model';
 
 describe('tray model', () => {
   it('lists open, compose, pause or resume sync, and quit', () => {
@@ -58,5 +58,18 @@ describe('tray model', () => {
     signal.set(5);
     expect(seen).toEqual([0, 2, 0]);
     expect(signal.value).toBe(5);
+  });
+
+  it('quits when the last window closes only when nothing keeps Faxdesk reachable, or the person closed it with close-to-tray off', () => {
+    const base = { platform: 'linux' as NodeJS.Platform, hasTray: true, closeToTray: true, mainWindowClosed: false };
+    // Started hidden at login, the auto-print window closes: the tray keeps Faxdesk running.
+    expect(quitWhenAllWindowsClosed(base)).toBe(false);
+    expect(quitWhenAllWindowsClosed({ ...base, closeToTray: false, mainWindowClosed: false })).toBe(false);
+    // The person closed the window with close-to-tray off: quit.
+    expect(quitWhenAllWindowsClosed({ ...base, closeToTray: false, mainWindowClosed: true })).toBe(true);
+    expect(quitWhenAllWindowsClosed({ ...base, hasTray: false })).toBe(true);
+    expect(quitWhenAllWindowsClosed({ ...base, platform: 'win32', hasTray: false })).toBe(true);
+    // macOS apps stay in the dock.
+    expect(quitWhenAllWindowsClosed({ ...base, platform: 'darwin', hasTray: false, closeToTray: false, mainWindowClosed: true })).toBe(false);
   });
 });

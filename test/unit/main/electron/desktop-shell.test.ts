@@ -120,6 +120,7 @@ function setup(coreExtras: Record<string, unknown> = {}) {
   const shell = new DesktopShell({
     logger: silentLogger,
     iconDir: '/res',
+    logDir: '/data/logs',
     createWindow: () => {
       const w = new FakeWindow();
       w.loading = created.loading;

@@ -14,6 +14,26 @@ function crashingError(): AppError {
   });
 }
 
+/** The handler on its own event source, with everything it does recorded. */
+function installed() {
+  const redactor = new Redactor();
+  redactor.register(SECRET);
+  const source = new EventEmitter();
+  const written: string[] = [];
+  const logged: unknown[] = [];
+  const exits: number[] = [];
+  const crashes: string[] = [];
+  const remove = installCrashHandler({
+    redactor,
+    source,
+    write: (text) => written.push(text),
+    exit: (code) => exits.push(code),
+    onCrash: (summary) => crashes.push(summary),
+    logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
+  });
+  return { source, written, logged, exits, crashes, remove };
+}
+
 describe('crash handler', () => {
   it('reports name, message, stack and causes, redacted, and none of the error’s other properties', () => {
     const redactor = new Redactor();
@@ -26,27 +46,29 @@ describe('crash handler', () => {
     expect(text).not.toContain('serviceErrors');
   });
 
-  it('on an unhandled rejection: logs, writes to stderr, then exits 1, once', () => {
-    const redactor = new Redactor();
-    redactor.register(SECRET);
-    const source = new EventEmitter();
-    const written: string[] = [];
-    const logged: unknown[] = [];
-    const exits: number[] = [];
-    const remove = installCrashHandler({
-      redactor,
-      source,
-      write: (text) => written.push(text),
-      exit: (code) => exits.push(code),
-      logger: { debug() {}, info() {}, warn() {}, error: (m, d) => logged.push([m, d]) },
-    });
+  it('on an unhandled rejection: logs it redacted and carries on (a failed side action is not a crash)', () => {
+    const { source, logged, exits, crashes, remove } = installed();
     source.emit('unhandledRejection', crashingError());
+    source.emit('unhandledRejection', new Error('the browser refused the link'));
+    expect(exits).toEqual([]);
+    expect(crashes).toEqual([]);
+    expect(logged).toHaveLength(2);
+    expect(JSON.stringify(logged)).toMatch(/a background task failed.*AppError: The service said no \(key \[redacted\]\)/);
+    expect(JSON.stringify(logged)).not.toContain(SECRET);
+    remove();
+    expect(source.listenerCount('unhandledRejection')).toBe(0);
+  });
+
+  it('on an uncaught exception: logs, writes to stderr, shows the summary, then exits 1, once', () => {
+    const { source, written, logged, exits, crashes, remove } = installed();
+    source.emit('uncaughtException', crashingError());
     source.emit('uncaughtException', new Error('second'));
     remove();
     expect(exits).toEqual([1]);
+    expect(crashes).toHaveLength(1);
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatch(/^Faxdesk stopped after an unexpected error \(unhandled rejection\):\nAppError/);
-    expect(JSON.stringify([written, logged])).not.toContain(SECRET);
-    expect(source.listenerCount('unhandledRejection')).toBe(0);
+    expect(written[0]).toMatch(/^Faxdesk stopped after an unexpected error \(uncaught exception\):\nAppError/);
+    expect(JSON.stringify([written, logged, crashes])).not.toContain(SECRET);
+    expect(source.listenerCount('uncaughtException')).toBe(0);
   });
 });
