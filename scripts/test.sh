@@ -14,8 +14,11 @@ fi
 if [ "${FAXDESK_SKIP_STATIC:-}" != "1" ]; then
   echo "== typecheck"
   npm run --silent typecheck
+  echo "== typecheck took $SECONDS s"
+  lint_start=$SECONDS
   echo "== lint"
   npx eslint . --max-warnings 0
+  echo "== lint took $((SECONDS - lint_start)) s"
 fi
 
 mkdir -p .tmp
@@ -24,6 +27,7 @@ rm -f "$report"
 run_vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json="$report" "$@")
 
 echo "== tests"
+tests_start=$SECONDS
 status=0
 if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
   # A throwaway keyring for this run only: its own folder (never the developer's real keyring, whose
@@ -38,12 +42,9 @@ else
   "${run_vitest[@]}" || status=$?
 fi
 
-# One plain closing line that any CI can read.
+# Each tier's time, then one plain closing line that any CI can read.
 if [ -f "$report" ]; then
-  node -e '
-    const r = require(process.argv[1]);
-    const skipped = (r.numPendingTests || 0) + (r.numTodoTests || 0);
-    console.log(`tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  ' "$PWD/$report"
+  node scripts/test-summary.mjs "$report"
 fi
+echo "tests took $((SECONDS - tests_start)) s; npm test took $SECONDS s"
 exit "$status"

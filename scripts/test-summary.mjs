@@ -1,0 +1,28 @@
+// The closing lines of `npm test`, from vitest's JSON report: each tier's time, then one plain total line
+// that any CI can read. Tiers run side by side in one vitest run, so a tier's "busy" time is the sum of
+// its files' durations and its "span" is from its first file's start to its last file's end.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const report = JSON.parse(fs.readFileSync(path.resolve(process.argv[2]), 'utf8'));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tiers = new Map();
+for (const file of report.testResults) {
+  const relative = path.relative(root, file.name).split(path.sep);
+  const tier = relative[0] === 'test' && relative.length > 2 ? relative[1] : relative[0];
+  const t = tiers.get(tier) ?? { files: 0, tests: 0, failed: 0, busy: 0, start: Infinity, end: 0 };
+  t.files += 1;
+  t.tests += file.assertionResults.length;
+  t.failed += file.assertionResults.filter((a) => a.status === 'failed').length;
+  t.busy += Math.max(0, file.endTime - file.startTime);
+  t.start = Math.min(t.start, file.startTime);
+  t.end = Math.max(t.end, file.endTime);
+  tiers.set(tier, t);
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+for (const [tier, t] of [...tiers].sort((a, b) => b[1].busy - a[1].busy)) {
+  console.log(`tier ${tier.padEnd(12)} ${String(t.files).padStart(4)} files ${String(t.tests).padStart(5)} tests ${String(t.failed).padStart(3)} failed   busy ${seconds(t.busy).padStart(6)}   span ${seconds(t.end - t.start).padStart(6)}`);
+}
+const skipped = (report.numPendingTests || 0) + (report.numTodoTests || 0);
+console.log(`tests: ${report.numPassedTests} passed, ${report.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ''));
