@@ -1,12 +1,14 @@
 /**
- * The whole core as the app builds it (built-in Sandbox on its real clock, sync running), driven
- * through the IPC gate like the Compose and Outbox pages will: add a document from bytes, check the
- * draft, send (twice: one set of jobs), follow the job to "Delivered" with exactly one notification,
- * then export the list and a transmission report.
+ * The whole core as the app builds it (built-in Sandbox, sync running), driven through the IPC gate
+ * like the Compose and Outbox pages: add a document from bytes, check the draft, send (twice: one set
+ * of jobs), follow the job to "Delivered" with exactly one notification, then export the list and a
+ * transmission report. The Sandbox runs on the emulator's manual clock: the test moves the carrier on
+ * and asks for a sync, instead of waiting up to 30 s of real time for the call to finish.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../src/emulator';
 import type { DesktopNotification } from '../../../src/main/platform/ports';
 import type { ComposeValidation, OutboxDetail, OutboxPage, ReportResult, SendOutcome } from '../../../src/shared/domain/outbox';
 import type { CsvExport, PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
@@ -14,16 +16,20 @@ import { startCore, type CoreFixture } from '../accounts/core-fixture';
 import { makePdf } from './support';
 
 let f: CoreFixture;
+let sandbox: RunningEmulator | null = null;
 const shown: DesktopNotification[] = [];
 beforeAll(async () => {
-  f = await startCore({ notifier: { show: (n) => shown.push(n) } });
+  f = await startCore({
+    notifier: { show: (n) => shown.push(n) },
+    startEmulator: async (options) => (sandbox = await startEmulator({ ...options, clock: 'manual' })),
+  });
 });
 afterAll(async () => {
   await f?.stop();
 });
 
 describe('compose and outbox through the IPC gate', () => {
-  it('sends a fax from the Sandbox and follows it to Delivered', { timeout: 60_000 }, async () => {
+  it('sends a fax from the Sandbox and follows it to Delivered', async () => {
     const added = await f.ok<PreparedDocuments>('compose:addBytes', { name: 'letter.pdf', base64: Buffer.from(await makePdf(3)).toString('base64') });
     expect(added.problems).toEqual([]);
     const doc = added.documents[0]!;
@@ -45,11 +51,13 @@ describe('compose and outbox through the IPC gate', () => {
     expect(again).toMatchObject({ created: false, jobs: [{ id: sent.jobs[0]!.id }] });
     const jobId = sent.jobs[0]!.id;
 
-    let detail: OutboxDetail | null = null;
-    for (let i = 0; i < 100; i++) {
+    // Each step: the carrier moves on 30 s of Sandbox time, then the desk syncs its lists and we wait
+    // for that sync, never for wall-clock time to pass.
+    let detail = await f.ok<OutboxDetail>('outbox:get', { jobId });
+    for (let step = 0; step < 20 && detail.job.state !== 'COMPLETED'; step++) {
+      await sandbox!.control.advance(30_000);
+      await f.core.sync.syncNow('sandbox');
       detail = await f.ok<OutboxDetail>('outbox:get', { jobId });
-      if (detail.job.state === 'COMPLETED') break;
-      await new Promise((r) => setTimeout(r, 300));
     }
     expect(detail!.job).toMatchObject({ status: 'delivered', statusLabel: 'Delivered', pageCount: 4 });
     expect(detail!.attempts?.[0]).toMatchObject({ state: 'COMPLETED' });
