@@ -21,7 +21,7 @@ import type { BenchRow } from './row';
 import { spawnBenchChild } from './support/child';
 import { percentile } from './support/stats';
 import type { BurstOrder, BurstReport } from './webhooks-burst-sender';
-import { boot, call, freePort } from './webhooks';
+import { boot, call, freePort } from './support/webhook-core';
 
 const DELIVERIES = Number(process.env.FAXDESK_BENCH_BURST ?? 1000);
 const SLOW = Number(process.env.FAXDESK_BENCH_BURST_SLOW ?? 100);

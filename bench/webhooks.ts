@@ -27,19 +27,16 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EmulatorControlClient, type DemoAccount } from '../src/emulator';
 import { MemorySecretStore } from '../src/main/accounts/secret-store';
-import { createCore, type Core } from '../src/main/core';
-import { silentLogger } from '../src/main/platform/logger';
-import { steadySystem } from '../src/main/platform/ports';
+import type { Core } from '../src/main/core';
 import { RECONCILE_EVERY_MS } from '../src/main/webhooks/failed-reconciler';
 import { RELAXED_POLL_MS, SELF_CHECK_EVERY_MS } from '../src/main/webhooks/health';
 import { stopChild } from './support/child';
 import type { BenchRow, BenchSection } from './row';
+import { boot, call, freePort } from './support/webhook-core';
 import { burstRows } from './webhooks-burst';
 import type { OutsideReady } from './webhooks-outside';
 
@@ -65,9 +62,6 @@ interface Side {
   secrets: MemorySecretStore;
 }
 
-/** Wall-clock milliseconds with sub-millisecond precision (comparable with the service's timestamps). */
-const wallNow = () => performance.timeOrigin + performance.now();
-
 async function startOutside(receiverPort: number): Promise<Outside> {
   const child: ChildProcess = fork(path.join(__dirname, 'webhooks-outside.ts'), [String(receiverPort)], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const info = await new Promise<OutsideReady>((resolve, reject) => {
@@ -79,54 +73,6 @@ async function startOutside(receiverPort: number): Promise<Outside> {
     control: new EmulatorControlClient(info.controlUrl),
     stop: () => stopChild(child),
   };
-}
-
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-export async function call<T>(core: Core, channel: string, input?: unknown): Promise<T> {
-  const result = await core.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
-  return result.value as T;
-}
-
-/** A whole core on `s.dir`, reporting notifications and final states into `s`. */
-export async function boot(s: Pick<Side, 'dir' | 'secrets' | 'notified' | 'finals'>): Promise<Core> {
-  const core = createCore({
-    dataDir: s.dir,
-    appVersion: 'bench',
-    shell: 'bridge',
-    logger: silentLogger,
-    notifier: {
-      show: (n) => {
-        const target = n.target as { faxId?: string; jobId?: string } | undefined;
-        if (target?.faxId && !s.notified.has(target.faxId)) s.notified.set(target.faxId, performance.now());
-      },
-    },
-    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
-    badge: { setCount: () => undefined },
-    system: steadySystem,
-    fetch: globalThis.fetch,
-    secretStore: s.secrets,
-    startEmulator: null,
-  });
-  await core.start();
-  core.events.subscribe((event, payload) => {
-    if (event !== 'outbox:changed') return;
-    const at = wallNow();
-    for (const id of (payload as { ids: string[] }).ids) {
-      if (s.finals.has(id)) continue;
-      // Read synchronously at the event: the moment the page would re-read and show it.
-      const job = core.db.prepare('SELECT state FROM outbound WHERE id = ?').get(id) as { state: string } | undefined;
-      if (job?.state === 'COMPLETED') s.finals.set(id, at);
-    }
-  });
-  return core;
 }
 
 async function side(name: Side['name'], outside: Outside, account: DemoAccount, receiverPort: number | null): Promise<Side> {

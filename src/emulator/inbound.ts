@@ -4,11 +4,22 @@
  * A received fax is stored complete (fax_status STORED) with a realistic image from the sample
  * documents, and announced by the INBOUND webhook.
  */
-import type { Core } from './core';
+import type { Scheduler } from './clock';
+import type { ImageService } from './images/service';
 import { ApiError } from './http/errors';
 import { newFaxRecord } from './state/fax-record';
 import type { FaxRecord, NumberRecord } from './state/model';
+import type { Store } from './state/store';
 import { newId } from './util';
+import type { Webhooks } from './webhooks/webhooks';
+
+/** The emulator parts inbound faxes use (the emulator's Core has them all). */
+export interface InboundDeps {
+  store: Store;
+  scheduler: Scheduler;
+  images: ImageService;
+  webhooks: Webhooks;
+}
 
 export interface InboundInput {
   /** The receiving user-id; default: the demo user. */
@@ -32,7 +43,7 @@ export class Inbound {
   private timer: { cancel(): void } | null = null;
 
   constructor(
-    private readonly core: Core,
+    private readonly core: InboundDeps,
     private readonly demoNumber: () => NumberRecord | undefined,
   ) {}
 

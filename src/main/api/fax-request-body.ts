@@ -8,14 +8,11 @@
 import { open } from 'node:fs/promises';
 import { base64Length } from '../../shared/domain/documents';
 import type { SendRequest } from '../../shared/domain/fax';
+import type { StreamedBody } from './http-types';
 import { sendEnvelopeToWire } from './wire';
 
-export interface StreamedBody {
-  contentType: string;
-  /** Exact byte length of the body. */
-  contentLength: number;
-  chunks: AsyncIterable<Buffer>;
-}
+export type { StreamedBody } from './http-types';
+
 
 /** Base64 is made in runs of whole 3-byte groups, so the pieces join without padding in between. */
 const ENCODE_CHUNK = 3 * 256 * 1024;

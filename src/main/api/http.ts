@@ -9,20 +9,11 @@ import { exponentialDelay, withEqualJitter } from '../platform/backoff';
 import type { Logger } from '../platform/logger';
 import type { FetchFn } from '../platform/ports';
 import { AppError } from '../errors';
-import type { StreamedBody } from './fax-request-body';
-import { capitalise, errorForStatus, who, type Explain } from './service-errors';
+import type { HttpResponse, RequestSpec, ServiceTarget } from './http-types';
+import { capitalise, errorForStatus, who } from './service-errors';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod, HttpResponse, QueryValue, RequestSpec, ServiceTarget } from './http-types';
 
-/** Which service an error message should name, and for which account. */
-export interface ServiceTarget {
-  service: 'Fax Services API' | 'Admin API';
-  baseUrl: string;
-  /** The account's label, so a person with several accounts knows which one failed. */
-  accountLabel: string;
-  /** Shown in credential errors ("the API key for App ID …"). */
-  appId?: string;
-}
 
 export interface RetryPolicy {
   /** Total attempts for an idempotent call, the first included. */
@@ -46,39 +37,6 @@ export interface HttpOptions {
   random?: () => number;
 }
 
-export type QueryValue = string | number | boolean | undefined | null;
-
-export interface RequestSpec {
-  method: HttpMethod;
-  /** Appended to the target's base URL, e.g. /faxes/received. */
-  path: string;
-  query?: Record<string, QueryValue>;
-  headers?: Record<string, string>;
-  json?: unknown;
-  form?: Record<string, string>;
-  /** A streamed body, made anew for each attempt (a stream is read once). */
-  body?: () => StreamedBody;
-  /** What the call does, in words that finish "while trying to …", e.g. "read the received fax list". */
-  operation: string;
-  /**
-   * Safe to repeat: then network errors, timeouts, 5xx and short rate limits are retried with backoff.
-   * POST /faxes is never idempotent here: a lost answer must not become a second fax.
-   */
-  idempotent: boolean;
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Statuses besides 2xx the caller handles itself (e.g. 409 on cancel). */
-  acceptStatuses?: readonly number[];
-  /** Words a status error for this call (e.g. 401 from POST /tokens names the App ID and API key). */
-  explain?: Explain;
-}
-
-export interface HttpResponse {
-  status: number;
-  headers: Headers;
-  text: string;
-  url: string;
-}
 
 export class HttpClient {
   private readonly retry: RetryPolicy;

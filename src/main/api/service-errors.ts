@@ -8,21 +8,10 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/result';
 import { AppError, type ServiceErrorItem } from '../errors';
 import { redactCredentials } from '../platform/redact';
-import type { HttpResponse, RequestSpec, ServiceTarget } from './http';
+import type { Explain, HttpResponse, RequestSpec, ServiceTarget, StatusFacts } from './http-types';
 
-/** What a call's `explain` hook gets to word a status error itself. */
-export interface StatusFacts {
-  status: number;
-  /** The service's own words (user_message, message, plain text), trimmed; null when it said nothing usable. */
-  serviceMessage: string | null;
-  serviceErrors: ServiceErrorItem[];
-  transactionId: string | undefined;
-  retryAfterSeconds: number | undefined;
-  /** The answer was a web page: usually a wrong base URL or a proxy's error page. */
-  isWebPage: boolean;
-}
+export type { Explain, StatusFacts } from './http-types';
 
-export type Explain = (facts: StatusFacts) => { code?: ErrorCode; message: string; field?: string } | undefined;
 
 const MAX_SERVICE_TEXT = 300;
 

@@ -4,7 +4,7 @@
  */
 import type { ClientData, SendRequest, SentFilter } from '../../shared/domain/fax';
 import type { FaxState } from '../../shared/domain/fax-status';
-import type { QueryValue } from './http';
+import type { QueryValue } from './http-types';
 
 /** How the service spells each state in the transmission_status filter (records use upper case). */
 const STATE_FILTER: Record<FaxState, string> = {
