@@ -137,7 +137,7 @@ function setUp(emulator: EmulatorProcess, accounts: DemoAccount[], options: { ti
         notified.push({ faxId: target?.faxId ?? '', at: performance.now() });
       },
     },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount: () => undefined },
     timers: options.timers,
     ...(options.idleMs === null ? {} : { intervals: { idleMs: options.idleMs, fastMs: options.idleMs } }),
@@ -327,7 +327,7 @@ async function simulatedDay(spec: { hours: number }): Promise<MemoryReport> {
     shell: 'bridge',
     logger: silentLogger,
     notifier: { show: () => undefined },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount: () => undefined },
     system: steadySystem,
     fetch: globalThis.fetch,

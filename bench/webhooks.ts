@@ -106,7 +106,7 @@ async function boot(s: Pick<Side, 'dir' | 'secrets' | 'notified' | 'finals'>): P
         if (target?.faxId && !s.notified.has(target.faxId)) s.notified.set(target.faxId, performance.now());
       },
     },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount: () => undefined },
     system: steadySystem,
     fetch: globalThis.fetch,

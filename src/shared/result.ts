@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'STORAGE',
   'KEYCHAIN',
   'FILE',
+  'PRINT_FAILED',
   // talking to the service
   'NETWORK',
   'TIMEOUT',

@@ -228,7 +228,7 @@ async function main(): Promise<void> {
     shell: 'bridge',
     logger,
     notifier: new NotificationLog(path.join(spec.dataDir, NOTIFICATIONS_FILE)),
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
     fetch: fetchWithKills(kill, path.join(spec.dataDir, POSTS_FILE)),

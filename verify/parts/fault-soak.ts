@@ -159,7 +159,7 @@ export const faultSoak: VerifyPart = {
       shell: 'bridge',
       logger,
       notifier: { show: (n) => void notifications.push(n) },
-      printer: { printPdf: async () => undefined },
+      printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
       badge: { setCount() {} },
       system: steadySystem,
       fetch: countingFetch(counts),

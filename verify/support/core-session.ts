@@ -65,7 +65,7 @@ export async function startCoreSession(options: CoreSessionOptions): Promise<Cor
     logger: teeLogger(rawLogger, fileLogger),
     redactor,
     notifier: { show() {} },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
     fetch: globalThis.fetch,

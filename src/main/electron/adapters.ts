@@ -2,7 +2,8 @@
 import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, net, Notification, powerMonitor } from 'electron';
 import type { NavTarget } from '../../shared/domain/navigation';
-import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
+import { printOutcomeOf } from '../desktop/print-outcome';
+import type { Badge, Notifier, PrintOutcome, Printer, SystemSignals } from '../platform/ports';
 
 /** Native notifications; a click brings the window up and opens the target. */
 export function electronNotifier(activate: (target: NavTarget | undefined) => void): Notifier {
@@ -29,10 +30,9 @@ export const electronPrinter: Printer = {
     window.webContents.on('will-navigate', (event) => event.preventDefault());
     try {
       await window.loadURL(pathToFileURL(file).toString());
-      await new Promise<void>((resolve, reject) => {
-        window.webContents.print({ silent: !!silent, printBackground: true }, (success, reason) =>
-          success || reason === 'cancelled' ? resolve() : reject(new Error(`Printing failed: ${reason}`)),
-        );
+      // A closed dialog is 'cancelled', not printed; a failure carries its reason (print-outcome.ts).
+      return await new Promise<PrintOutcome>((resolve) => {
+        window.webContents.print({ silent: !!silent, printBackground: true }, (success, reason) => resolve(printOutcomeOf(success, reason)));
       });
     } finally {
       window.destroy();

@@ -14,6 +14,7 @@ import type {
   InboxImage,
   InboxListInput,
   InboxPage,
+  InboxPrintResult,
   InboxReadResult,
   InboxSaveResult,
   ListPosition,
@@ -227,21 +228,27 @@ export class InboxService implements InboxHooks {
     return { id, deletedOnService, unread };
   }
 
-  async print(id: string, options: { silent?: boolean } = {}): Promise<{ printedAt: string }> {
+  /**
+   * Prints a stored fax. Only a print the printer took marks it printed; a cancelled dialog records
+   * nothing, and a failed print is an error saying why.
+   */
+  async print(id: string, options: { silent?: boolean } = {}): Promise<InboxPrintResult> {
     const fax = this.require(id);
     await this.requireBytes(fax);
-    await this.deps.printer.printPdf(this.deps.files.absolute(fax.imagePath!), {
+    const result = await this.deps.printer.printPdf(this.deps.files.absolute(fax.imagePath!), {
       ...(options.silent ? { silent: true } : {}),
       title: titleOf(fax),
       target: { page: 'inbox', faxId: fax.faxId, accountId: fax.accountId },
     });
+    if (result.outcome === 'cancelled') return { outcome: 'cancelled' };
+    if (result.outcome === 'failed') throw new AppError('PRINT_FAILED', result.reason.trim() || 'The printer reported a problem.');
     const now = this.deps.now();
     this.deps.stores.db.transaction(() => {
       this.deps.stores.received.markPrinted(id, now);
       this.deps.stores.events.record({ ref: { direction: 'INBOUND', receivedId: id }, at: now.toISOString(), source: 'local', status: 'PRINTED', detail: options.silent ? { automatic: true } : {} }, now);
     })();
     this.emit(fax.accountId, [id], 'printed', this.refreshBadge());
-    return { printedAt: now.toISOString() };
+    return { outcome: 'printed', printedAt: now.toISOString() };
   }
 
   async saveAs(id: string, destination?: string): Promise<InboxSaveResult> {
@@ -258,7 +265,9 @@ export class InboxService implements InboxHooks {
 
   private async autoPrint(fax: InboxFax): Promise<void> {
     try {
-      await this.print(fax.id, { silent: true });
+      // A silent print has no dialog to cancel; if the system still reports it cancelled, it was not printed.
+      const result = await this.print(fax.id, { silent: true });
+      if (result.outcome === 'cancelled') throw new AppError('PRINT_FAILED', 'The printer did not take it.');
     } catch (error) {
       const reason = isAppError(error) ? error.message : String(error);
       this.deps.logger.warn('automatic print failed', { error: reason });

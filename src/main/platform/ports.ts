@@ -17,11 +17,17 @@ export interface Notifier {
 }
 
 /**
+ * How a print ended: printed (handed to the printer), cancelled by the person (the dialog was closed),
+ * or failed with a plain reason. Only 'printed' marks a fax printed.
+ */
+export type PrintOutcome = { outcome: 'printed' } | { outcome: 'cancelled' } | { outcome: 'failed'; reason: string };
+
+/**
  * Prints a local PDF file: the system dialog in Electron; in the browser harness the page prints
  * what it shows (`target` says which fax).
  */
 export interface Printer {
-  printPdf(file: string, options: { silent?: boolean; title: string; target: NavTarget }): Promise<void>;
+  printPdf(file: string, options: { silent?: boolean; title: string; target: NavTarget }): Promise<PrintOutcome>;
 }
 
 /** Unread count on the tray icon / dock badge. */

@@ -37,7 +37,7 @@ export async function startCore(overrides: Partial<CoreDeps> & { dataDir?: strin
     shell: 'bridge',
     logger,
     notifier: { show() {} },
-    printer: { printPdf: async () => undefined },
+    printer: { printPdf: async () => ({ outcome: 'printed' as const }) },
     badge: { setCount() {} },
     system: steadySystem,
     fetch: globalThis.fetch,

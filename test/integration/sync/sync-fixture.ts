@@ -154,7 +154,7 @@ export async function startSyncFixture(): Promise<SyncFixture> {
         now,
         system: options.system ?? steadySystem,
         notifier: { show: (n) => void recorded.notifications.push(n) },
-        printer: { printPdf: async (file, o) => void recorded.prints.push({ file, silent: o.silent === true }) },
+        printer: { printPdf: async (file, o) => (recorded.prints.push({ file, silent: o.silent === true }), { outcome: 'printed' as const }) },
         badge: { setCount: (n) => void recorded.badge.push(n) },
         timers,
         ...(options.downloads ? { downloads: options.downloads } : {}),

@@ -68,6 +68,9 @@ export interface InboxDeleteResult {
  * InboxService.saveAs: with `destination` the stored PDF is copied there; without it its bytes come
  * back. The page saves through files:saveAs and files:download, which use it.
  */
+/** What became of a print: printed (with when), or cancelled by the person. A failed print is an error (PRINT_FAILED). */
+export type InboxPrintResult = { outcome: 'printed'; printedAt: string } | { outcome: 'cancelled' };
+
 export type InboxSaveResult = { kind: 'file'; path: string; bytes: number } | { kind: 'pdf'; fileName: string; bytes: number; base64: string };
 
 export interface ActivityPage {
@@ -179,7 +182,8 @@ export const inboxCalls = {
   'inbox:markUnread': call(Ids).returns<InboxReadResult>(),
   /** Deletes on the service, then here (the row stays hidden, so sync does not bring it back). Confirm first. */
   'inbox:delete': call(z.object({ id: Id, confirm: z.literal(true, { error: 'Deleting a fax must be confirmed.' }) }).strict()).returns<InboxDeleteResult>(),
-  'inbox:print': call(ById).returns<{ printedAt: string }>(),
+  /** Printed: the fax is marked printed. Cancelled (the person closed the print dialog): nothing is recorded. */
+  'inbox:print': call(ById).returns<InboxPrintResult>(),
 
   'activity:list': call(ActivityListInputSchema).returns<ActivityPage>(),
   /** POST /notifications/ping, then reads the delivery log again. */

@@ -131,13 +131,59 @@ describe('InboxService: the Inbox page', () => {
 
     const printed = await inbox.print(ids[0]!);
     expect(h.prints).toEqual([path.join(h.store.dir, 'inbox', ACCOUNT, 'f0.pdf')]);
-    expect(new ReceivedRepository(h.db).get(ids[0]!)!.printedAt).toBe(printed.printedAt);
+    expect(printed).toEqual({ outcome: 'printed', printedAt: expect.any(String) });
+    expect(new ReceivedRepository(h.db).get(ids[0]!)!.printedAt).toBe(printed.outcome === 'printed' ? printed.printedAt : 'not printed');
 
     const target = path.join(h.store.dir, 'saved');
     expect(await inbox.saveAs(ids[0]!, target)).toMatchObject({ kind: 'file', path: `${target}.pdf` });
     expect(fs.existsSync(`${target}.pdf`)).toBe(true);
     expect(await inbox.saveAs(ids[0]!)).toMatchObject({ kind: 'pdf', base64: expect.any(String) });
     await expect(inbox.saveAs(ids[0]!, 'relative.pdf')).rejects.toMatchObject({ code: 'VALIDATION', field: 'destination' });
+  });
+
+  it('marks a fax printed only when the printer took it: a cancelled dialog records nothing, a failure says why', async () => {
+    const ids = await inboxOfSix();
+    const inbox = h.module.inbox;
+    const printedEvents = () => inbox.get({ id: ids[1]! }).timeline.filter((e) => e.status === 'PRINTED').length;
+
+    h.printOutcomes.push({ outcome: 'cancelled' });
+    expect(await inbox.print(ids[1]!)).toEqual({ outcome: 'cancelled' });
+    expect(new ReceivedRepository(h.db).get(ids[1]!)!.printedAt).toBeNull();
+    expect(printedEvents()).toBe(0);
+    expect(changes().some((c) => c.reason === 'printed')).toBe(false);
+
+    h.printOutcomes.push({ outcome: 'failed', reason: 'The printer did not take the job. Check that it is on and connected, then try again.' });
+    const failure = await inbox.print(ids[1]!).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ code: 'PRINT_FAILED', message: 'The printer did not take the job. Check that it is on and connected, then try again.' });
+    expect(new ReceivedRepository(h.db).get(ids[1]!)!.printedAt).toBeNull();
+    expect(printedEvents()).toBe(0);
+
+    // Through the gate, the failure is plain data with its code, as the page sees it.
+    h.printOutcomes.push({ outcome: 'failed', reason: 'The printer settings are not valid.' });
+    const dispatch = createGate(h.module.handlers as unknown as HandlerTable, silentLogger);
+    expect(await dispatch('inbox:print', { id: ids[1]! })).toEqual({ ok: false, error: { code: 'PRINT_FAILED', message: 'The printer settings are not valid.' } });
+
+    expect(await inbox.print(ids[1]!)).toMatchObject({ outcome: 'printed' });
+    expect(printedEvents()).toBe(1);
+  });
+
+  it('auto-print: a cancelled or failed silent print is a notice, and the fax stays unprinted', async () => {
+    h = await harness();
+    h.setSettings({ autoPrintInbound: true });
+    const notices = () => h.events.filter((e) => e.event === 'app:notice').map((e) => (e.payload as { message: string }).message);
+    h.printOutcomes.push({ outcome: 'cancelled' }, { outcome: 'failed', reason: 'The printer settings are not valid.' });
+    h.service.addReceived('f1', T0 - HOUR, { originatingNumber: '13125550170' });
+    h.service.addReceived('f2', T0 - HOUR / 2, { originatingNumber: '16175550181' });
+    await h.module.sync.syncNow(ACCOUNT);
+    await h.module.downloader.drain();
+    await expect.poll(() => notices().length).toBe(2);
+    expect(notices().join('\n')).toMatch(/could not be printed automatically: The printer did not take it\. Print it from the Inbox\./);
+    expect(notices().join('\n')).toMatch(/could not be printed automatically: The printer settings are not valid\. Print it from the Inbox\./);
+    const received = new ReceivedRepository(h.db);
+    expect(received.getByFaxId(ACCOUNT, 'f1')!.printedAt).toBeNull();
+    expect(received.getByFaxId(ACCOUNT, 'f2')!.printedAt).toBeNull();
+    expect(h.prints).toHaveLength(2);
   });
 
   it('downloads a stored image again when its file is gone or cut short; one damaged inside, when asked to or before printing', async () => {

@@ -11,7 +11,7 @@ import { AppError } from '../../../../src/main/errors';
 import { EventBus } from '../../../../src/main/ipc/events';
 import { OutboundStates } from '../../../../src/main/outbox/outbound-states';
 import { silentLogger } from '../../../../src/main/platform/logger';
-import type { DesktopNotification, SystemSignals } from '../../../../src/main/platform/ports';
+import type { DesktopNotification, PrintOutcome, SystemSignals } from '../../../../src/main/platform/ports';
 import { ManualTimers } from '../../../../src/main/platform/timers';
 import type { Db } from '../../../../src/main/store/database';
 import { createSyncModule, createHistoryStores, type SyncModule, type SyncModuleDeps } from '../../../../src/main/sync';
@@ -188,6 +188,8 @@ export interface Harness {
   events: { event: string; payload: unknown }[];
   notifications: DesktopNotification[];
   prints: string[];
+  /** What the next prints end in (first to last); 'printed' when empty. */
+  printOutcomes: PrintOutcome[];
   badge: number[];
   module: SyncModule;
   /** Runs every due timer and lets the work settle. */
@@ -216,6 +218,7 @@ export async function harness(options: Partial<Pick<SyncModuleDeps, 'intervals' 
   bus.subscribe((event, payload) => events.push({ event, payload }));
   const notifications: DesktopNotification[] = [];
   const prints: string[] = [];
+  const printOutcomes: PrintOutcome[] = [];
   const badge: number[] = [];
   const now = () => new Date(timers.now());
   const stores = createHistoryStores(db);
@@ -249,7 +252,7 @@ export async function harness(options: Partial<Pick<SyncModuleDeps, 'intervals' 
     now,
     system,
     notifier: { show: (n) => void notifications.push(n) },
-    printer: { printPdf: async (file) => void prints.push(file) },
+    printer: { printPdf: async (file) => (prints.push(file), printOutcomes.shift() ?? { outcome: 'printed' }) },
     badge: { setCount: (n) => void badge.push(n) },
     timers,
     random: () => 1,
@@ -281,6 +284,7 @@ export async function harness(options: Partial<Pick<SyncModuleDeps, 'intervals' 
     events,
     notifications,
     prints,
+    printOutcomes,
     badge,
     module,
     async tick(ms = 0) {
