@@ -4,7 +4,7 @@
  * bridge and the tests all build the same core.
  */
 import path from 'node:path';
-import type { AppInfo } from '../shared/ipc/contract/app';
+import type { AppInfo, PrintDoneInput } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
@@ -39,6 +39,8 @@ export interface CoreDeps {
   logger: Logger;
   notifier: Notifier;
   printer: Printer;
+  /** The browser harness's page reports how a print ended (app:printDone); absent in the desktop app. */
+  pagePrints?: { report(input: PrintDoneInput): { accepted: boolean } } | null;
   badge: Badge;
   system: SystemSignals;
   fetch: FetchFn;
@@ -238,6 +240,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     'settings:get': () => settings.get(),
     'settings:set': (patch) => settings.set(patch),
+    'app:printDone': (input) => deps.pagePrints?.report(input) ?? { accepted: false },
     ...accounts.handlers,
     ...desktop.handlers(),
     ...addressBook.handlers,

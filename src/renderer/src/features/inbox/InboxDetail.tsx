@@ -12,18 +12,23 @@ export interface InboxDetailProps {
   opened: OpenedFax | null;
   notice: InboxNotice | null;
   printing: PrintProgress | null;
+  /** Faxes whose print is on its way (their Print button waits). */
+  printingIds: ReadonlySet<string>;
   accountLabel: string | null;
   onMarkRead(id: string): void;
   onMarkUnread(id: string): void;
   onDelete(id: string): void;
   onRetry(id: string): void;
   onPrint(id: string): void;
+  onCancelPrint(): void;
   onSave(id: string): void;
   onDismissNotice(): void;
 }
 
 export function InboxDetail(props: InboxDetailProps): JSX.Element {
-  const { opened, notice, printing, accountLabel } = props;
+  const { opened, printing, accountLabel } = props;
+  // A message about one fax shows only beside that fax (not on the next one opened).
+  const notice = props.notice && (!props.notice.faxId || props.notice.faxId === opened?.fax.id) ? props.notice : null;
   const noticeView = notice ? (
     <div className={`inbox-notice notice ${notice.kind === 'error' ? 'notice-error' : 'notice-ok'}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="inbox-notice">
       <span>{notice.text}</span>
@@ -32,9 +37,14 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
       </button>
     </div>
   ) : null;
+  // The print under way names its fax when another one is open.
+  const printingThis = printing !== null && opened !== null && printing.accountId === opened.fax.accountId && printing.faxId === opened.fax.faxId;
   const printingView = printing ? (
     <div className="inbox-notice notice notice-ok" role="status" data-testid="inbox-printing">
-      {printing.total > 0 ? `Preparing page ${Math.min(printing.done + 1, printing.total)} of ${printing.total} for printing…` : 'Preparing the fax for printing…'}
+      <span>{printingThis ? printing.text : `${printing.title}: ${printing.text}`}</span>
+      <button type="button" onClick={props.onCancelPrint}>
+        Cancel printing
+      </button>
     </div>
   ) : null;
 
@@ -123,6 +133,7 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
           loading={image.status === 'loading'}
           error={image.status === 'unavailable' || image.status === 'error' ? image.message : null}
           onPrint={() => props.onPrint(fax.id)}
+          printing={printingThis || props.printingIds.has(fax.id) ? 'Printing…' : null}
           onSave={() => props.onSave(fax.id)}
         />
       </div>
