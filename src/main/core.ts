@@ -6,6 +6,8 @@
 import path from 'node:path';
 import type { AppInfo, PrintDoneInput } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
+import { describe as describeKeychainFailure } from './accounts/keyring-secret-store';
+import { loggingSecretStore } from './accounts/secret-store';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
@@ -107,11 +109,13 @@ export function createCore(deps: CoreDeps): Core {
   const settings = new SettingsService(new SettingsRepository(db), now);
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
+  // The keychain's own words go to the log; the person reads the sentence (keyring-secret-store.ts).
+  const secretStore = loggingSecretStore(deps.secretStore, deps.logger, describeKeychainFailure);
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
-    secretStore: deps.secretStore,
+    secretStore,
     fetch: deps.fetch,
     logger: deps.logger,
     redactor,
@@ -202,7 +206,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     sandbox: accounts.sandbox,
     webhooks: accounts.webhooks,
-    secrets: deps.secretStore,
+    secrets: secretStore,
     redactor,
     sync: background.sync,
     inbox: background.inbox,

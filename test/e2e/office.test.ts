@@ -10,9 +10,13 @@
  * UTC differ and a report in UTC would show.
  */
 process.env['TZ'] = 'America/New_York';
+// …and has no keychain: no Secret Service on a session bus (the real library's failure, not a stand-in).
+process.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/faxdesk-e2e-no-keychain';
 
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeyringSecretStore } from '../../src/main/accounts/keyring-secret-store';
+import { isDeveloperText } from '../../src/shared/plain-words/errors';
 import { coreCaller } from './support/app';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
@@ -46,7 +50,12 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
   const call = coreCaller(() => session.harness);
 
   beforeAll(async () => {
-    session = await startSandboxSession({ dataDirPrefix: 'faxdesk-office-', viewport: { width: 1280, height: 860 }, beforeLoad: headlessPrintAndHeldImages });
+    session = await startSandboxSession({
+      dataDirPrefix: 'faxdesk-office-',
+      viewport: { width: 1280, height: 860 },
+      secretStore: new KeyringSecretStore({ service: 'faxdesk-e2e-office' }),
+      beforeLoad: headlessPrintAndHeldImages,
+    });
     page = session.page;
     await page.getByRole('navigation', { name: 'Main' }).waitFor(WAIT);
   });
@@ -63,6 +72,90 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
     await session.emulator.control.inbound({ from, pages });
     session.harness.core.sync.runNow('sandbox');
   }
+
+  /** Everything the page shows as text (alerts, notices, toasts, fields' messages). */
+  const screenText = () => page.locator('body').innerText();
+
+  describe('4. no developer text on the screen', () => {
+    beforeAll(async () => {
+      await nav('Settings').click();
+      await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor(WAIT);
+    });
+
+    it('a poll interval out of range is refused with a sentence, not a schema path or zod\'s words', async () => {
+      const field = page.getByLabel('Check for new faxes every (seconds)');
+      await field.fill('5');
+      await field.press('Enter');
+      const alert = page.getByRole('region', { name: /Preferences/ }).getByRole('alert');
+      await expect.poll(() => alert.textContent(), WAIT).toBe('Check for new faxes every 15 to 3600 seconds (an hour): enter a whole number in that range.');
+      await expect(field.getAttribute('aria-invalid')).resolves.toBe('true');
+      const text = await screenText();
+      expect(text).not.toContain('pollIntervalSeconds');
+      expect(text).not.toMatch(/Too small|expected number|>=/);
+      expect((await call('settings:get', undefined)).values.pollIntervalSeconds).toBe(60);
+    });
+
+    it('Instant updates for the Sandbox on a computer without a keychain: one plain sentence, said once, and the box is not left ticked', async () => {
+      const box = page.getByTestId('instant-sandbox');
+      await box.check();
+      const error = page.getByTestId('instant-sandbox-error');
+      await expect.poll(() => error.count(), WAIT).toBe(1);
+      const message = (await error.textContent()) ?? '';
+      expect(message).toMatch(/^Instant updates for the Sandbox could not start\. Faxdesk could not reach a keyring \(Secret Service\) to read the webhook HMAC secret\./);
+      expect(message).toMatch(/try again\.$/); // whole, not cut mid-word
+      expect(isDeveloperText(message)).toBe(false);
+      const text = await screenText();
+      expect(text).not.toMatch(/D-?Bus|dbus-daemon|DBUS_SESSION_BUS_ADDRESS|Platform failure|org\.freedesktop/i);
+      expect(text.split('could not reach a keyring').length - 1).toBe(1);
+      await expect.poll(() => box.isChecked(), WAIT).toBe(false);
+      expect((await call('receiver:get', undefined)).sandbox.enabled).toBe(false);
+    });
+  });
+
+  describe('6. toasts', () => {
+    it('information leaves by itself, is announced once, and sits in its own row, covering nothing', async () => {
+      await nav('Compose').click();
+      await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor(WAIT);
+      session.harness.core.events.emit('app:notice', { level: 'info', message: 'The hot folder is watched again.', at: new Date().toISOString() });
+      session.harness.core.events.emit('app:notice', { level: 'error', message: 'Received faxes cannot be downloaded right now: the disk is full.', at: new Date().toISOString() });
+      const toasts = page.getByRole('region', { name: 'Notifications' });
+      const info = toasts.locator('.toast', { hasText: 'The hot folder is watched again.' });
+      const problem = toasts.locator('.toast', { hasText: 'the disk is full' });
+      await info.waitFor(WAIT);
+      await problem.waitFor(WAIT);
+      // Announced once each: one live region holds each text, the toasts themselves are not live regions.
+      await expect.poll(() => page.getByTestId('toast-announcer').textContent(), WAIT).toBe('Notice. The hot folder is watched again.');
+      await expect(page.getByTestId('toast-announcer-urgent').textContent()).resolves.toBe('Problem. Received faxes cannot be downloaded right now: the disk is full.');
+      await expect(toasts.locator('[aria-live], [role="status"], [role="alert"]').count()).resolves.toBe(0);
+      await expect(toasts.getAttribute('aria-live')).resolves.toBeNull();
+      // No control of the page lies under a toast: the page's row ends where the toasts' row begins.
+      const overlap = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('.toast')].map((t) => t.getBoundingClientRect());
+        const controls = [...document.querySelectorAll('main button, main input, main select, main textarea, main a[href], nav button')];
+        return controls
+          .map((c) => ({ c, r: c.getBoundingClientRect() }))
+          .filter(({ r }) => r.width > 0 && r.height > 0)
+          .filter(({ c, r }) => {
+            // Only what can be seen: a control scrolled out of the page's view is not covered.
+            const main = c.closest('main');
+            const view = main ? main.getBoundingClientRect() : null;
+            if (view && (r.bottom <= view.top || r.top >= view.bottom)) return false;
+            return boxes.some((b) => r.left < b.right && r.right > b.left && r.top < b.bottom && r.bottom > b.top);
+          })
+          .map(({ c }) => c.textContent || c.getAttribute('aria-label') || c.tagName);
+      });
+      expect(overlap).toEqual([]);
+      const mainBottom = await page.evaluate(() => document.querySelector('main')!.getBoundingClientRect().bottom);
+      const toastsTop = await page.evaluate(() => document.querySelector('.toasts')!.getBoundingClientRect().top);
+      expect(mainBottom).toBeLessThanOrEqual(toastsTop + 0.5);
+      // The information toast leaves by itself; the problem stays until dismissed.
+      await expect.poll(() => info.count(), { timeout: 30_000 }).toBe(0);
+      await expect(problem.count()).resolves.toBe(1);
+      await expect(page.getByTestId('toast-announcer').textContent()).resolves.toBe('Notice. The hot folder is watched again.');
+      await problem.getByRole('button', { name: 'Dismiss notification' }).click();
+      await expect.poll(() => toasts.locator('.toast').count(), WAIT).toBe(0);
+    });
+  });
 
   describe('2. printing a received fax always ends', () => {
     beforeAll(async () => {

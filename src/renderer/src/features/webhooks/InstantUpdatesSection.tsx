@@ -74,7 +74,7 @@ export function InstantUpdatesSection(): JSX.Element {
     };
   }, [loadDeliveries]);
 
-  const run = async (work: () => Promise<ReceiverView>) => {
+  const run = async (work: () => Promise<ReceiverView>, errorField?: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -82,7 +82,10 @@ export function InstantUpdatesSection(): JSX.Element {
       setView(next);
       setDraft(draftOf(next));
     } catch (e) {
-      setError({ message: errorMessage(e), ...(e instanceof FaxdeskError && e.info.field ? { field: e.info.field } : {}) });
+      const field = errorField ?? (e instanceof FaxdeskError && e.info.field ? e.info.field : undefined);
+      setError({ message: errorMessage(e), ...(field ? { field } : {}) });
+      // The switch shows what main has (a Sandbox link that could not start is off again).
+      void unwrap(faxdesk.receiver.get()).then(setView, () => undefined);
     } finally {
       setBusy(false);
     }
@@ -165,11 +168,17 @@ export function InstantUpdatesSection(): JSX.Element {
             type="checkbox"
             checked={view.sandbox.enabled}
             disabled={busy}
-            onChange={(e) => void run(() => unwrap(faxdesk.receiver.sandbox({ enabled: e.target.checked })))}
+            onChange={(e) => void run(() => unwrap(faxdesk.receiver.sandbox({ enabled: e.target.checked })), 'sandbox')}
+            aria-describedby={error?.field === 'sandbox' ? 'instant-sandbox-error' : undefined}
             data-testid="instant-sandbox"
           />{' '}
           Instant updates for the Sandbox
         </label>
+        {error?.field === 'sandbox' ? (
+          <p className="error" role="alert" id="instant-sandbox-error" data-testid="instant-sandbox-error">
+            {error.message}
+          </p>
+        ) : null}
         <p className="muted">
           {view.sandbox.enabled
             ? view.sandbox.listening
