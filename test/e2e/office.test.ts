@@ -228,4 +228,76 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
       await expect(page.getByTestId('inbox-notice').count()).resolves.toBe(0);
     });
   });
+
+  describe('10-11. names, not numbers; notes on received faxes', () => {
+    const row = () => rowFrom('+1 312 555 0170');
+    const search = () => page.getByRole('searchbox', { name: 'Search faxes' });
+
+    it("shows the contact's name for a known sender number, in the list and the viewer, as soon as the contact exists", async () => {
+      await expect(row().locator('.inbox-row-sender').textContent()).resolves.toBe('+1 312 555 0170');
+      await call('contacts:create', { name: 'Ada Lovelace', company: 'Analytical Engines', faxNumber: '+1 312 555 0170' });
+      await expect.poll(() => row().locator('.inbox-row-sender').textContent(), WAIT).toBe('Ada Lovelace');
+      await expect(row().locator('.inbox-row-number').textContent()).resolves.toBe('+1 312 555 0170');
+      await expect(row().getAttribute('aria-label')).resolves.toMatch(/^From Ada Lovelace, .*\+1 312 555 0170/);
+      await expect.poll(() => page.getByTestId('inbox-sender').textContent(), WAIT).toBe('Ada Lovelace · +1 312 555 0170');
+      await page.getByRole('region', { name: 'Fax viewer: Fax from Ada Lovelace (+1 312 555 0170), 2 pages' }).waitFor(WAIT);
+      // A sender not in the address book keeps its number.
+      await expect(rowFrom('+1 617 555 0199').locator('.inbox-row-sender').textContent()).resolves.toBe('+1 617 555 0199');
+    });
+
+    it('finds faxes by the contact\'s name or company', async () => {
+      for (const words of ['ada', 'Lovelace', 'analytical eng']) {
+        await search().fill(words);
+        await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(1);
+        await expect(row().count()).resolves.toBe(1);
+      }
+      await search().fill('nobody-like-that');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(0);
+      await search().fill('');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(2);
+    });
+
+    it('adds a note to the open fax: kept with the fax, shown in its row and the viewer, found by the search', async () => {
+      const note = page.getByTestId('inbox-note');
+      await note.getByRole('button', { name: 'Add a note' }).click();
+      const box = note.getByLabel('Note on this fax');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('TEXTAREA');
+      await box.fill('Invoice 4411: called back, paid on Monday.');
+      await note.getByRole('button', { name: 'Save note' }).click();
+      await expect.poll(() => note.getByTestId('inbox-note-text').textContent(), WAIT).toBe('Invoice 4411: called back, paid on Monday.');
+      await expect(note.getByRole('status').textContent()).resolves.toBe('Note saved.');
+      await expect.poll(() => row().getByTestId('inbox-row-note').textContent(), WAIT).toBe('note: Invoice 4411: called back, paid on Monday.');
+      await expect(row().getAttribute('aria-label')).resolves.toContain('note: Invoice 4411: called back, paid on Monday.');
+      expect((await call('inbox:list', {})).items.find((f) => f.originatingNumber === SENDER)?.note).toBe('Invoice 4411: called back, paid on Monday.');
+      await search().fill('4411 paid');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(1);
+      await expect(row().count()).resolves.toBe(1);
+      await search().fill('');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(2);
+    });
+
+    it('edits it (Escape leaves it as it was), and keeps it across a reload', async () => {
+      const note = page.getByTestId('inbox-note');
+      await note.getByRole('button', { name: 'Edit note' }).click();
+      await note.getByLabel('Note on this fax').fill('something else');
+      await page.keyboard.press('Escape');
+      await expect(note.getByTestId('inbox-note-text').textContent()).resolves.toBe('Invoice 4411: called back, paid on Monday.');
+      await note.getByRole('button', { name: 'Edit note' }).click();
+      await note.getByLabel('Note on this fax').fill('Invoice 4411 paid. Filed under Lovelace.');
+      await page.keyboard.press('Control+Enter');
+      await expect.poll(() => note.getByTestId('inbox-note-text').textContent(), WAIT).toBe('Invoice 4411 paid. Filed under Lovelace.');
+      await page.reload();
+      await nav('Inbox').click();
+      await expect.poll(() => row().getByTestId('inbox-row-note').textContent(), WAIT).toBe('note: Invoice 4411 paid. Filed under Lovelace.');
+      await row().click();
+      await expect.poll(() => page.getByTestId('inbox-note-text').textContent(), WAIT).toBe('Invoice 4411 paid. Filed under Lovelace.');
+      // The old words are gone from the search, the new ones found.
+      await search().fill('monday');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(0);
+      await search().fill('filed');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(1);
+      await search().fill('');
+      await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(2);
+    });
+  });
 });

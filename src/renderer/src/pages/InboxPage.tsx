@@ -166,6 +166,7 @@ export function InboxPage(): JSX.Element {
           onRetry={(id) => void useInboxStore.getState().retryDownload(id)}
           onPrint={(id) => void useInboxStore.getState().print(id)}
           onCancelPrint={() => useInboxStore.getState().cancelPrint()}
+          onSaveNote={(id, note) => useInboxStore.getState().setNote(id, note)}
           onSave={(id) =>
             void formatChoice.ask().then((format) => {
               if (format !== null) return useInboxStore.getState().saveAs(id, format);

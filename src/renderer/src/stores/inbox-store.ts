@@ -95,6 +95,10 @@ export interface InboxState {
   print(id: string): Promise<void>;
   /** Stops the print the page is preparing (it ends "cancelled"). */
   cancelPrint(): void;
+  /** Saves the note on a fax; resolves with null, or the sentence saying why it was not saved. */
+  setNote(id: string, note: string): Promise<string | null>;
+  /** The address book changed: the rows held are read again (senders' names). */
+  refreshNames(): void;
   /** Through the Save dialog (format undefined: it offers both), or downloaded as `format`. */
   saveAs(id: string, format?: FaxFileFormat): Promise<void>;
   retryDownload(id: string): Promise<void>;
@@ -433,6 +437,28 @@ export const useInboxStore = create<InboxState>((set, get) => {
     },
 
     cancelPrint: () => printCancel?.abort(),
+
+    setNote: async (id, note) => {
+      try {
+        applyFax(await unwrap(faxdesk.inbox.setNote({ id, note })));
+        return null;
+      } catch (error) {
+        return `The note was not saved: ${errorMessage(error)}`;
+      }
+    },
+
+    refreshNames: () => {
+      if (get().status !== 'ready') return;
+      stale = true;
+      void readAroundView();
+      const opened = get().opened;
+      if (opened) {
+        void unwrap(faxdesk.inbox.get({ id: opened.fax.id })).then(
+          (detail) => applyFax(detail.fax),
+          () => undefined,
+        );
+      }
+    },
 
     saveAs: async (id, format) => {
       try {

@@ -6,7 +6,8 @@
 import type { JSX } from 'react';
 import type { OpenedFax, InboxNotice, PrintProgress } from '../../stores/inbox-store';
 import { FaxViewer } from '../viewer';
-import { downloadState, fullLocalLabel, pagesLabel, senderLabel, tsidLabel, utcLabel, viewerTitle } from './format';
+import { downloadState, fullLocalLabel, pagesLabel, senderLabel, senderNumberLabel, tsidLabel, utcLabel, viewerTitle } from './format';
+import { NoteEditor } from './NoteEditor';
 
 export interface InboxDetailProps {
   opened: OpenedFax | null;
@@ -22,6 +23,8 @@ export interface InboxDetailProps {
   onPrint(id: string): void;
   onCancelPrint(): void;
   onSave(id: string): void;
+  /** Resolves with null when the note was saved, or why not. */
+  onSaveNote(id: string, note: string): Promise<string | null>;
   onDismissNotice(): void;
 }
 
@@ -72,7 +75,10 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
         <dl className="inbox-facts">
           <div>
             <dt>From</dt>
-            <dd>{senderLabel(fax)}</dd>
+            <dd data-testid="inbox-sender">
+              {senderLabel(fax)}
+              {fax.senderName ? <span className="muted"> · {senderNumberLabel(fax)}</span> : null}
+            </dd>
           </div>
           {tsid ? (
             <div>
@@ -126,6 +132,7 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
       </div>
       {noticeView}
       {printingView}
+      <NoteEditor faxId={fax.id} note={fax.note} onSave={(note) => props.onSaveNote(fax.id, note)} />
       <div className="inbox-viewer">
         <FaxViewer
           document={image.status === 'ready' ? image.document : null}
