@@ -13,11 +13,15 @@ process.env['TZ'] = 'America/New_York';
 // …and has no keychain: no Secret Service on a session bus (the real library's failure, not a stand-in).
 process.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/faxdesk-e2e-no-keychain';
 
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeyringSecretStore } from '../../src/main/accounts/keyring-secret-store';
 import { isDeveloperText } from '../../src/shared/plain-words/errors';
 import { coreCaller } from './support/app';
+import { pdfPageTexts } from '../integration/emulator/helpers';
+import { makePdf } from '../integration/outbox/support';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const SENDER = '13125550170';
@@ -298,6 +302,68 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
       await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(1);
       await search().fill('');
       await expect.poll(() => list().getByRole('option').count(), WAIT).toBe(2);
+    });
+  });
+
+  describe('12 and 14. the transmission report speaks like the screen; a confirmation with page 1', () => {
+    let jobId = '';
+    const detail = () => page.locator(`[data-testid="outbox-detail"][data-job-id="${jobId}"]`);
+
+    beforeAll(async () => {
+      const added = await call('compose:addBytes', { name: 'invoice-4411.pdf', base64: Buffer.from(await makePdf(2, 'Invoice 4411 for Analytical Engines')).toString('base64') });
+      const doc = added.documents[0]!;
+      const sent = await call('compose:send', {
+        composeId: randomUUID(),
+        accountId: 'sandbox',
+        recipients: [{ number: '+1 212 555 0100', name: 'Records', company: 'Harbor Clinic' }],
+        documents: [{ id: doc.id, type: doc.type, name: doc.name, pages: doc.pages }],
+        options: { resolution: 'FINE', coverPage: null, header: null },
+      });
+      jobId = sent.jobs[0]!.id;
+      await vi.waitFor(async () => expect((await call('outbox:get', { jobId, refresh: false })).job.faxId).not.toBeNull(), WAIT);
+      for (let i = 0; i < 20 && (await call('outbox:get', { jobId, refresh: true })).job.state !== 'COMPLETED'; i++) await session.advance(5_000);
+      expect((await call('outbox:get', { jobId, refresh: false })).job.state).toBe('COMPLETED');
+      await nav('Outbox & Sent').click();
+      await page.locator(`[data-testid="outbox-row"][data-job-id="${jobId}"]`).click();
+      await detail().waitFor(WAIT);
+    });
+
+    it("prints the computer's local times (UTC in a footnote) and the timeline's words, not the service's codes", async () => {
+      const timeline = detail().getByRole('region', { name: 'Status timeline' });
+      await expect.poll(() => timeline.textContent(), WAIT).toContain('Attempt 1 delivered');
+      const [download] = await Promise.all([page.waitForEvent('download'), detail().getByRole('button', { name: 'Transmission report' }).click()]);
+      const text = (await pdfPageTexts(fs.readFileSync((await download.path())!))).join('\n').replace(/\s+/g, ' ');
+      const job = (await call('outbox:get', { jobId, refresh: false })).job;
+      const local = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+        .format(new Date(job.completedAt!))
+        .replace(',', '');
+      expect(text).toMatch(new RegExp(`Completed ?${local} E[SD]T`));
+      expect(text).toContain("Times are in this computer's time zone, America/New_York (UTC−0");
+      expect(text).toContain(`Completed ${job.completedAt!.replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`);
+      expect(text).toContain('Delivered');
+      expect(text).toContain('Attempt 1 delivered');
+      expect(text).toContain('transmission detail');
+      expect(text).not.toMatch(/ATTEMPT_|IN_PROGRESS|PENDING_RETRY|COMPLETED\b|SUBMITTING|faxId:|errorCode:/);
+    });
+
+    it('shows page 1 of the delivered fax and saves a confirmation: the report with page 1 on it', async () => {
+      const section = detail().getByTestId('outbox-confirmation');
+      await expect.poll(() => section.getByTestId('confirmation-thumbnail').getAttribute('data-rendered'), WAIT).toBe('true');
+      const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Save confirmation (PDF)' }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^fax-confirmation-.+\.pdf$/);
+      const pdf = fs.readFileSync((await download.path())!);
+      const [first, ...rest] = await pdfPageTexts(pdf);
+      expect(first).toContain('Fax delivery confirmation');
+      expect(first).toContain('Result: Delivered');
+      expect(first).toContain('Page 1 of the fax, as the fax service delivered it');
+      // Page 1 of the fax itself, drawn on the confirmation's first page.
+      expect(first).toContain('Invoice 4411 for Analytical Engines, page 1 of 2');
+      expect(first).not.toContain('page 2 of 2');
+      expect([first, ...rest].join('\n')).toContain('Attempt 1 delivered');
+      await expect.poll(() => section.getByTestId('confirmation-result').textContent(), WAIT).toContain('Delivery confirmation downloaded');
+      // The thumbnail opens the whole delivered image.
+      await section.getByRole('button', { name: /^Page 1 of the delivered fax/ }).click();
+      await detail().getByRole('region', { name: /^Fax viewer: Delivered fax to / }).waitFor(WAIT);
     });
   });
 });

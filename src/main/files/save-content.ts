@@ -56,6 +56,15 @@ export function saveContentSource(deps: SaveContentDeps): SaveContentSource {
           missingCharacters: report.missingCharacters,
         };
       }
+      case 'confirmation': {
+        const confirmation = await deps.outbox.confirmation(request.jobId);
+        return {
+          title: 'Save the delivery confirmation as',
+          name: withoutExtension(path.basename(confirmation.file)),
+          formats: [madeAlready(PDF, 'application/pdf', Buffer.from(confirmation.base64, 'base64'))],
+          missingCharacters: confirmation.missingCharacters,
+        };
+      }
       case 'outbox-csv': {
         const { what: _what, ...filters } = request;
         const csv = await deps.outbox.exportCsv(filters);
