@@ -19,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeyringSecretStore } from '../../src/main/accounts/keyring-secret-store';
 import { isDeveloperText } from '../../src/shared/plain-words/errors';
+import { GLOSSARY, type GlossaryId } from '../../src/shared/plain-words/glossary';
 import { coreCaller } from './support/app';
 import { pdfPageTexts } from '../integration/emulator/helpers';
 import { makePdf } from '../integration/outbox/support';
@@ -72,8 +73,8 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
   const list = () => page.getByRole('listbox', { name: /^Received faxes/ });
   const rowFrom = (shown: string) => list().getByRole('option', { name: new RegExp(shown.replace(/[+ ]/g, (c) => (c === '+' ? '\\+' : ' ')), 'i') });
 
-  async function receive(from: string, pages = 2): Promise<void> {
-    await session.emulator.control.inbound({ from, pages });
+  async function receive(from: string, pages = 2, tsid?: string): Promise<void> {
+    await session.emulator.control.inbound({ from, pages, ...(tsid ? { tsid } : {}) });
     session.harness.core.sync.runNow('sandbox');
   }
 
@@ -164,7 +165,7 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
   describe('2. printing a received fax always ends', () => {
     beforeAll(async () => {
       await receive(SENDER, 2);
-      await receive(OTHER_SENDER, 1);
+      await receive(OTHER_SENDER, 1, 'HARBOR CLINIC');
       await nav('Inbox').click();
       await rowFrom('+1 312 555 0170').waitFor(WAIT);
       await rowFrom('+1 617 555 0199').waitFor(WAIT);
@@ -364,6 +365,65 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
       // The thumbnail opens the whole delivered image.
       await section.getByRole('button', { name: /^Page 1 of the delivered fax/ }).click();
       await detail().getByRole('region', { name: /^Fax viewer: Delivered fax to / }).waitFor(WAIT);
+    });
+  });
+
+  describe('13. plain words: the service\'s terms explained where they appear, from one glossary', () => {
+    /** The help line a field points at (aria-describedby), which is what a screen reader says after its name. */
+    const description = (label: string) =>
+      page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)).first().evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+
+    async function helpTip(scope: ReturnType<Page['locator']>, id: GlossaryId): Promise<void> {
+      const button = scope.getByRole('button', { name: `What is “${GLOSSARY[id].term}”?` }).first();
+      await expect(button.getAttribute('title')).resolves.toBe(GLOSSARY[id].help);
+      await button.click();
+      await expect(button.getAttribute('aria-expanded')).resolves.toBe('true');
+      const note = page.locator(`[id="${(await button.getAttribute('aria-controls'))!}"]`);
+      await expect(note.textContent()).resolves.toBe(GLOSSARY[id].help);
+      await expect(note.isVisible()).resolves.toBe(true);
+      await button.click();
+      await expect(note.isVisible()).resolves.toBe(false);
+    }
+
+    it('Settings: App ID, API key, user-id and admin credentials have help lines; webhooks and the HMAC key a "What is…?"', async () => {
+      await nav('Settings').click();
+      await page.getByRole('button', { name: 'Add account' }).click();
+      await expect.poll(() => description('App ID'), WAIT).toContain(GLOSSARY.appId.help);
+      await expect(description('API key')).resolves.toContain(GLOSSARY.apiKey.help);
+      await expect(description('User-id')).resolves.toContain(GLOSSARY.userId.help);
+      await expect(description('This account has Admin API credentials (optional)')).resolves.toContain(GLOSSARY.adminCredentials.help);
+      const instant = page.getByRole('region', { name: 'Instant updates' });
+      await helpTip(instant, 'webhook');
+      await helpTip(instant, 'hmac');
+      await expect(instant.getByRole('columnheader', { name: /^Signing key \(HMAC\)/ }).count()).resolves.toBe(1);
+    });
+
+    it('Compose: the station ID (CSID) and the retries say what they are', async () => {
+      await nav('Compose').click();
+      await page.getByRole('heading', { level: 1, name: 'Compose' }).waitFor(WAIT);
+      const billing = page.locator('details.cx-billing');
+      if ((await billing.count()) > 0 && (await billing.getAttribute('open')) === null) await billing.locator('summary').click();
+      await expect.poll(() => description('CSID (station ID)'), WAIT).toContain(GLOSSARY.csid.help);
+      await expect(description('Billable retries')).resolves.toContain(GLOSSARY.billableRetries.help);
+      await expect(description('Non-billable retries')).resolves.toContain(GLOSSARY.nonBillableRetries.help);
+    });
+
+    it('Activity, the Inbox and the Outbox: webhook, station ID and the transmission detail are explained', async () => {
+      await nav('Activity').click();
+      await helpTip(page.getByRole('region', { name: 'Test the webhooks' }), 'webhook');
+      await nav('Inbox').click();
+      await rowFrom('+1 617 555 0199').click();
+      await page.getByRole('region', { name: /^Fax viewer:/ }).waitFor(WAIT);
+      await helpTip(page.getByRole('region', { name: 'Fax', exact: true }), 'tsid');
+      await nav('Outbox & Sent').click();
+      const source = page.locator('.outbox-event-source', { hasText: 'transmission detail' }).first();
+      await source.waitFor(WAIT);
+      await expect(source.getAttribute('title')).resolves.toContain(GLOSSARY.transmissionDetail.help);
     });
   });
 });

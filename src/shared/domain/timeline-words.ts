@@ -4,6 +4,7 @@
  * event came from ("transmission detail": the service's record of this fax's calls), and the facts worth
  * a line under it. Times inside them are formatted by the caller (local on screen and in the report).
  */
+import { GLOSSARY } from '../plain-words/glossary';
 import { FAX_STATE_LABELS, normalizeFaxState } from './fax-status';
 import { OUTBOUND_STATES, type FaxEvent, type FaxEventSource, type OutboundState } from './history';
 import { NOT_SENT_CODE, OUTBOX_STATUS_LABELS, outboxStatusOf, type OutboxStatus } from './outbox';
@@ -21,12 +22,12 @@ export const SOURCE_LABELS: Readonly<Record<FaxEventSource, string>> = Object.fr
 
 export const SOURCE_DESCRIPTIONS: Readonly<Record<FaxEventSource, string>> = Object.freeze({
   local: 'Recorded by Faxdesk on this computer',
-  detail: "Read from the service's transmission detail of this fax (its record of each call to the fax machine)",
+  detail: `Read from the service's transmission detail of this fax. ${GLOSSARY.transmissionDetail.help}`,
   metadata: "Read from the service's metadata of this fax (its current status)",
   'sent-list': "Read from the service's list of sent faxes",
   'received-list': "Read from the service's list of received faxes",
   notification: "Read from the service's notification log",
-  webhook: 'Pushed by the service to the webhook (its instant message to Faxdesk)',
+  webhook: `Pushed by the service to the webhook. ${GLOSSARY.webhook.help}`,
 });
 
 /** Where an event came from, in words; an unknown source is named as it is. */

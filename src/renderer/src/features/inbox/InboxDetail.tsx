@@ -5,6 +5,7 @@
  */
 import type { JSX } from 'react';
 import type { OpenedFax, InboxNotice, PrintProgress } from '../../stores/inbox-store';
+import { HelpTip } from '../../components/HelpTip';
 import { FaxViewer } from '../viewer';
 import { downloadState, fullLocalLabel, pagesLabel, senderLabel, senderNumberLabel, tsidLabel, utcLabel, viewerTitle } from './format';
 import { NoteEditor } from './NoteEditor';
@@ -82,7 +83,9 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
           </div>
           {tsid ? (
             <div>
-              <dt>Station id</dt>
+              <dt>
+                Station ID <HelpTip id="tsid" />
+              </dt>
               <dd>{tsid}</dd>
             </div>
           ) : null}

@@ -326,7 +326,7 @@ export function optionsSummary(options: NormalizedOptions | null, formatNumber: 
     value:
       options.billableRetries === null && options.nonBillableRetries === null
         ? "The service's default"
-        : `${retries(options.billableRetries)} billable, ${retries(options.nonBillableRetries)} non-billable`,
+        : `${retries(options.billableRetries)} charged, ${retries(options.nonBillableRetries)} free`,
   });
   lines.push({ label: 'Caller ID', value: options.callerId ? formatNumber(options.callerId) : "The account's number" });
   lines.push({ label: 'Station ID (CSID)', value: options.csid ?? "The account's own" });
