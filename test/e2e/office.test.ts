@@ -15,6 +15,7 @@ process.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/faxdesk-e2e-no
 
 import fs from 'node:fs';
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { KeyringSecretStore } from '../../src/main/accounts/keyring-secret-store';
@@ -425,5 +426,38 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
       await source.waitFor(WAIT);
       await expect(source.getAttribute('title')).resolves.toContain(GLOSSARY.transmissionDetail.help);
     });
+  });
+
+  it('leaves every screen it touched accessible (axe, light and dark) and the page clean: no console error', async () => {
+    const screens: [string, () => Promise<void>][] = [
+      [
+        'inbox with a note and a help line open',
+        async () => {
+          await nav('Inbox').click();
+          await rowFrom('+1 312 555 0170').click();
+          await page.getByTestId('inbox-note-text').waitFor(WAIT);
+          await page.getByRole('button', { name: 'What is “TSID”?' }).first().click().catch(() => undefined);
+        },
+      ],
+      [
+        'outbox with the confirmation',
+        async () => {
+          await nav('Outbox & Sent').click();
+          await page.getByTestId('outbox-confirmation').waitFor(WAIT);
+        },
+      ],
+      ['settings', async () => void (await nav('Settings').click())],
+    ];
+    for (const [name, open] of screens) {
+      await open();
+      for (const theme of ['light', 'dark'] as const) {
+        await call('settings:set', { theme });
+        await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+        expect(results.violations.map((v) => `${name} (${theme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      }
+    }
+    await call('settings:set', { theme: 'light' });
+    expect(session.problems).toEqual([]);
   });
 });

@@ -171,7 +171,12 @@ export class ZonedTimes {
     return `${part['year']}-${part['month']}-${part['day']} ${part['hour']}:${part['minute']}:${part['second']} ${part['timeZoneName']}`;
   }
 
-  /** "America/New_York (UTC−05:00 on this date)". */
+  /** Whether this zone is UTC itself (then the times need no UTC beside them). */
+  isUtc(at: Date): boolean {
+    return this.format(at.toISOString()).endsWith(' UTC');
+  }
+
+  /** "America/New_York (UTC−05:00)" on this date. */
   describe(at: Date): string {
     const offset = new Intl.DateTimeFormat('en-US', { timeZone: this.timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
     const utcOffset = offset === 'GMT' ? 'UTC' : offset.replace('GMT', 'UTC').replace('-', '−');
@@ -195,7 +200,8 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
   const item = toOutboxItem(job);
   const status = outboxStatusOf(job);
   await w.text(title, { size: 18, bold: true });
-  await w.text(`Generated ${when(generated)} by Faxdesk. Times are in this computer's time zone, ${zone.describe(input.generatedAt)}; in UTC at the end.`, {
+  const zoneNote = zone.isUtc(input.generatedAt) ? 'Times are in UTC, this computer’s time zone.' : `Times are in this computer's time zone, ${zone.describe(input.generatedAt)}; in UTC at the end.`;
+  await w.text(`Generated ${when(generated)} by Faxdesk. ${zoneNote}`, {
     size: 9,
     color: [0.35, 0.35, 0.35],
   });

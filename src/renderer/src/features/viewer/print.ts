@@ -92,6 +92,7 @@ export async function preparePrintOf(fax: OpenedFax, options: PrintOptions = {})
   const root = document.createElement('div');
   root.className = PRINT_ROOT_CLASS;
   root.setAttribute('aria-hidden', 'true');
+  options.onProgress?.(0, pageSizes.length);
   try {
     for (const [index, size] of pageSizes.entries()) {
       signal?.throwIfAborted();
