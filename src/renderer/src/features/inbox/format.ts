@@ -155,10 +155,10 @@ export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | n
     `from ${sender}`,
     received,
     number,
+    note ? `note: ${note}` : null,
     tsid,
     pages,
     accountLabel,
-    note ? `note: ${note}` : null,
     download.kind === 'stored' ? null : download.label,
     `received ${fullLocalLabel(fax.completedAt, locale, timeZone)}`,
   ]
