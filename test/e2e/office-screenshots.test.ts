@@ -9,12 +9,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { makePdf } from '../integration/outbox/support';
 import { coreCaller } from './support/app';
 import { pdfPageToPng } from './support/pdf-png';
+import { sendDeliveredInvoice } from './support/delivered-fax';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const SCREENSHOTS = process.env['FAXDESK_SCREENSHOTS'] ? path.resolve(process.env['FAXDESK_SCREENSHOTS']) : null;
@@ -42,18 +41,7 @@ describe.runIf(SCREENSHOTS)('screenshots: a received fax with a note, a delivery
     const ada = (await call('inbox:list', {})).items.find((f) => f.originatingNumber === '13125550170')!;
     await call('inbox:setNote', { id: ada.id, note: 'Invoice 4411: called back on Monday, paid. Filed under Lovelace.' });
 
-    const added = await call('compose:addBytes', { name: 'invoice-4411.pdf', base64: Buffer.from(await makePdf(2, 'Invoice 4411 for Analytical Engines')).toString('base64') });
-    const doc = added.documents[0]!;
-    const sent = await call('compose:send', {
-      composeId: randomUUID(),
-      accountId: 'sandbox',
-      recipients: [{ number: '+1 212 555 0100', name: 'Records', company: 'Harbor Clinic' }],
-      documents: [{ id: doc.id, type: doc.type, name: doc.name, pages: doc.pages }],
-      options: { resolution: 'FINE', coverPage: null, header: null },
-    });
-    jobId = sent.jobs[0]!.id;
-    await vi.waitFor(async () => expect((await call('outbox:get', { jobId, refresh: false })).job.faxId).not.toBeNull(), WAIT);
-    for (let i = 0; i < 20 && (await call('outbox:get', { jobId, refresh: true })).job.state !== 'COMPLETED'; i++) await session.advance(5_000);
+    jobId = await sendDeliveredInvoice(session);
   });
 
   afterAll(async () => {

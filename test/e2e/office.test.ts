@@ -14,16 +14,15 @@ process.env['TZ'] = 'America/New_York';
 process.env['DBUS_SESSION_BUS_ADDRESS'] = 'unix:path=/nonexistent/faxdesk-e2e-no-keychain';
 
 import fs from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyringSecretStore } from '../../src/main/accounts/keyring-secret-store';
 import { isDeveloperText } from '../../src/shared/plain-words/errors';
 import { GLOSSARY, type GlossaryId } from '../../src/shared/plain-words/glossary';
 import { coreCaller } from './support/app';
 import { pdfPageTexts } from '../integration/emulator/helpers';
-import { makePdf } from '../integration/outbox/support';
+import { sendDeliveredInvoice } from './support/delivered-fax';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const SENDER = '13125550170';
@@ -312,19 +311,7 @@ describe('an office worker\'s day (issue 25: print, words, toasts, notes, names,
     const detail = () => page.locator(`[data-testid="outbox-detail"][data-job-id="${jobId}"]`);
 
     beforeAll(async () => {
-      const added = await call('compose:addBytes', { name: 'invoice-4411.pdf', base64: Buffer.from(await makePdf(2, 'Invoice 4411 for Analytical Engines')).toString('base64') });
-      const doc = added.documents[0]!;
-      const sent = await call('compose:send', {
-        composeId: randomUUID(),
-        accountId: 'sandbox',
-        recipients: [{ number: '+1 212 555 0100', name: 'Records', company: 'Harbor Clinic' }],
-        documents: [{ id: doc.id, type: doc.type, name: doc.name, pages: doc.pages }],
-        options: { resolution: 'FINE', coverPage: null, header: null },
-      });
-      jobId = sent.jobs[0]!.id;
-      await vi.waitFor(async () => expect((await call('outbox:get', { jobId, refresh: false })).job.faxId).not.toBeNull(), WAIT);
-      for (let i = 0; i < 20 && (await call('outbox:get', { jobId, refresh: true })).job.state !== 'COMPLETED'; i++) await session.advance(5_000);
-      expect((await call('outbox:get', { jobId, refresh: false })).job.state).toBe('COMPLETED');
+      jobId = await sendDeliveredInvoice(session);
       await nav('Outbox & Sent').click();
       await page.locator(`[data-testid="outbox-row"][data-job-id="${jobId}"]`).click();
       await detail().waitFor(WAIT);
