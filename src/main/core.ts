@@ -4,8 +4,10 @@
  * bridge and the tests all build the same core.
  */
 import path from 'node:path';
-import type { AppInfo } from '../shared/ipc/contract/app';
+import type { AppInfo, PrintDoneInput } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
+import { describe as describeKeychainFailure } from './accounts/keyring-secret-store';
+import { loggingSecretStore } from './accounts/secret-store';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { DocumentCollector } from './documents/collector';
@@ -42,6 +44,8 @@ export interface CoreDeps {
   logger: Logger;
   notifier: Notifier;
   printer: Printer;
+  /** The browser harness's page reports how a print ended (app:printDone); absent in the desktop app. */
+  pagePrints?: { report(input: PrintDoneInput): { accepted: boolean } } | null;
   badge: Badge;
   system: SystemSignals;
   fetch: FetchFn;
@@ -112,11 +116,13 @@ export function createCore(deps: CoreDeps): Core {
   const settings = new SettingsService(new SettingsRepository(db), now);
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
+  // The keychain's own words go to the log; the person reads the sentence (keyring-secret-store.ts).
+  const secretStore = loggingSecretStore(deps.secretStore, deps.logger, describeKeychainFailure);
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
-    secretStore: deps.secretStore,
+    secretStore,
     fetch: deps.fetch,
     logger: deps.logger,
     redactor,
@@ -211,7 +217,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     sandbox: accounts.sandbox,
     webhooks: accounts.webhooks,
-    secrets: deps.secretStore,
+    secrets: secretStore,
     redactor,
     sync: background.sync,
     inbox: background.inbox,
@@ -260,6 +266,7 @@ export function createCore(deps: CoreDeps): Core {
     }),
     'settings:get': () => settings.get(),
     'settings:set': (patch) => settings.set(patch),
+    'app:printDone': (input) => deps.pagePrints?.report(input) ?? { accepted: false },
     ...accounts.handlers,
     ...desktop.handlers(),
     ...addressBook.handlers,

@@ -2,7 +2,8 @@
  * SecretStore over the OS keychain through @napi-rs/keyring: macOS Keychain, Windows Credential
  * Manager, the Secret Service on Linux (GNOME Keyring, KWallet). The async API keeps main responsive
  * while the OS asks the person to unlock. Failures become KEYCHAIN errors that say what to do on
- * this OS; the library's own words are appended for support, and never contain the secret.
+ * this OS; the library's own words (a D-Bus message, repeated down its chain of causes) stay out of the
+ * sentence: they are the error's cause, which the log gets (loggingSecretStore in secret-store.ts).
  */
 import { createRequire } from 'node:module';
 import type * as Keyring from '@napi-rs/keyring';
@@ -72,7 +73,7 @@ export class KeyringSecretStore implements SecretStore {
       this.module = null;
       throw new AppError(
         'KEYCHAIN',
-        `Faxdesk could not load its keychain component, so it could not ${verb(op)} the ${SECRET_NAMES[kind]}. Reinstall Faxdesk; if that does not help, report this. (${describe(error)})`,
+        `Faxdesk could not load its keychain component, so it could not ${verb(op)} the ${SECRET_NAMES[kind]}. Reinstall Faxdesk; if that does not help, report this.`,
         { cause: error },
       );
     }
@@ -87,7 +88,8 @@ export class KeyringSecretStore implements SecretStore {
   }
 }
 
-function describe(error: unknown): string {
+/** The library's words for a failure, once each down the chain of causes (for the log and for classifying). */
+export function describe(error: unknown): string {
   const parts: string[] = [];
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth++) {
@@ -116,7 +118,6 @@ export function classifyKeychainError(error: unknown): KeychainProblem {
 /** The KEYCHAIN error for this OS: what went wrong and what the person can do about it. */
 export function keychainError(error: unknown, op: 'get' | 'set' | 'delete', kind: SecretKind, platform: NodeJS.Platform): AppError {
   const what = `${verb(op)} the ${SECRET_NAMES[kind]}`;
-  const details = ` (The keychain said: ${describe(error)})`;
   const problem = classifyKeychainError(error);
   let message: string;
   if (platform === 'darwin') {
@@ -137,5 +138,5 @@ export function keychainError(error: unknown, op: 'get' | 'set' | 'delete', kind
           ? `Faxdesk could not reach a keyring (Secret Service) to ${what}. Install and start GNOME Keyring (package gnome-keyring) or KWallet, and use Faxdesk from a desktop session where it is unlocked, then try again.`
           : `The keyring refused to ${what}. Check that GNOME Keyring or KWallet is running and unlocked, then try again.`;
   }
-  return new AppError('KEYCHAIN', message + details, { cause: error });
+  return new AppError('KEYCHAIN', message, { cause: error });
 }

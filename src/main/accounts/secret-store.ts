@@ -4,6 +4,7 @@
  * AppError('KEYCHAIN') whose message says what to do on this OS; never a secret in a message.
  */
 import { AppError } from '../errors';
+import type { Logger } from '../platform/logger';
 
 export const SECRET_SERVICE = 'faxdesk';
 
@@ -77,4 +78,28 @@ export class MemorySecretStore implements SecretStore {
 
 export function verb(op: 'get' | 'set' | 'delete'): string {
   return op === 'get' ? 'read' : op === 'set' ? 'save' : 'delete';
+}
+
+/**
+ * The same store, with every failure's underlying words (the keychain library's, kept as the error's
+ * cause) written to the log: the sentence the person sees leaves them out, support still needs them.
+ */
+export function loggingSecretStore(store: SecretStore, logger: Logger, describe: (error: unknown) => string): SecretStore {
+  const logged =
+    <A extends unknown[], R>(op: 'get' | 'set' | 'delete', run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        const cause = error instanceof AppError ? (error as { cause?: unknown }).cause : error;
+        logger.warn('keychain operation failed', { op, kind: String(args[1]), code: error instanceof AppError ? error.code : 'INTERNAL', detail: cause === undefined ? '' : describe(cause) });
+        throw error;
+      }
+    };
+  return {
+    driver: store.driver,
+    get: logged('get', (accountId: string, kind: SecretKind) => store.get(accountId, kind)),
+    set: logged('set', (accountId: string, kind: SecretKind, value: string) => store.set(accountId, kind, value)),
+    delete: logged('delete', (accountId: string, kind: SecretKind) => store.delete(accountId, kind)),
+  };
 }

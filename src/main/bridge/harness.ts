@@ -11,6 +11,7 @@ import type { Logger } from '../platform/logger';
 import { steadySystem } from '../platform/ports';
 import { Redactor, redactingLogger } from '../platform/redact';
 import { createHarnessPorts, type HarnessRecord } from './adapters';
+import type { PagePrinter } from './page-printer';
 import { startBridge, type RunningBridge } from './server';
 
 export interface HarnessOptions {
@@ -28,6 +29,8 @@ export interface Harness {
   core: Core;
   bridge: RunningBridge;
   record: HarnessRecord;
+  /** The page printer (tests shorten its `timeLimitMs`). */
+  printer: PagePrinter;
   stop(): Promise<void>;
 }
 
@@ -51,6 +54,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     redactor,
     notifier: ports.notifier,
     printer: ports.printer,
+    pagePrints: ports.printer,
     badge: ports.badge,
     system: steadySystem,
     fetch: globalThis.fetch,
@@ -80,6 +84,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     core: started,
     bridge,
     record: ports.record,
+    printer: ports.printer,
     async stop() {
       await bridge.close();
       await started.stop();

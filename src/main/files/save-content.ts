@@ -7,6 +7,7 @@ import type { DesktopService } from '../desktop/desktop-service';
 import { AppError } from '../errors';
 import type { InboxService } from '../inbox/inbox-service';
 import type { OutboxService } from '../outbox';
+import type { ReportResult } from '../../shared/domain/outbox';
 import { madeAlready, type SaveContent, type SaveContentSource, type SaveFormat } from './file-dialog-service';
 import type { FaxRef, FaxTiffs } from './fax-tiff';
 
@@ -30,6 +31,16 @@ function faxFormats(fax: FaxRef, tiffs: FaxTiffs, first: FaxFileFormat = 'PDF'):
 
 const withoutExtension = (fileName: string) => fileName.replace(/\.[^./\\]+$/, '');
 
+/** A report made (transmission report, delivery confirmation), as a PDF to save. */
+function reportContent(title: string, report: ReportResult): SaveContent {
+  return {
+    title,
+    name: withoutExtension(path.basename(report.file)),
+    formats: [madeAlready(PDF, 'application/pdf', Buffer.from(report.base64, 'base64'))],
+    missingCharacters: report.missingCharacters,
+  };
+}
+
 export function saveContentSource(deps: SaveContentDeps): SaveContentSource {
   return async (request: SaveRequest): Promise<SaveContent> => {
     switch (request.what) {
@@ -47,15 +58,10 @@ export function saveContentSource(deps: SaveContentDeps): SaveContentSource {
         const ref = { accountId: job.accountId, faxId: image.faxId, pdf: Buffer.from(image.base64, 'base64') };
         return { title: 'Save the sent fax as', name: withoutExtension(image.fileName), formats: faxFormats(ref, deps.tiffs, request.format) };
       }
-      case 'report': {
-        const report = await deps.outbox.report(request.jobId);
-        return {
-          title: 'Save the transmission report as',
-          name: withoutExtension(path.basename(report.file)),
-          formats: [madeAlready(PDF, 'application/pdf', Buffer.from(report.base64, 'base64'))],
-          missingCharacters: report.missingCharacters,
-        };
-      }
+      case 'report':
+        return reportContent('Save the transmission report as', await deps.outbox.report(request.jobId));
+      case 'confirmation':
+        return reportContent('Save the delivery confirmation as', await deps.outbox.confirmation(request.jobId));
       case 'outbox-csv': {
         const { what: _what, ...filters } = request;
         const csv = await deps.outbox.exportCsv(filters);

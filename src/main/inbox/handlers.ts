@@ -9,6 +9,7 @@ type InboxCallName =
   | 'inbox:retryDownload'
   | 'inbox:markRead'
   | 'inbox:markUnread'
+  | 'inbox:setNote'
   | 'inbox:delete'
   | 'inbox:print';
 export type InboxHandlers = { [N in InboxCallName]: Handler<N> };
@@ -21,6 +22,7 @@ export function createInboxHandlers(inbox: InboxService): InboxHandlers {
     'inbox:retryDownload': ({ id }) => inbox.retryDownload(id),
     'inbox:markRead': ({ ids }) => inbox.markRead(ids),
     'inbox:markUnread': ({ ids }) => inbox.markUnread(ids),
+    'inbox:setNote': ({ id, note }) => inbox.setNote(id, note),
     'inbox:delete': ({ id }) => inbox.delete(id),
     'inbox:print': ({ id }) => inbox.print(id),
   };

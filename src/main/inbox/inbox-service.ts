@@ -32,6 +32,7 @@ import type { InboxHooks } from '../sync/sync-service';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ImageDownloader } from './image-downloader';
 import type { InboxFiles } from './inbox-files';
+import type { SenderNames } from './sender-names';
 
 export interface InboxServiceDeps {
   stores: HistoryStores;
@@ -47,6 +48,8 @@ export interface InboxServiceDeps {
   now: () => Date;
   /** What the sync status shows may have changed (download problems). */
   onStatusChange?: () => void;
+  /** The address book's names for senders (the list, and the search by name). */
+  senders?: SenderNames;
 }
 
 export class InboxService implements InboxHooks {
@@ -151,24 +154,36 @@ export class InboxService implements InboxHooks {
     const up = input.direction === 'newer';
     if (text) {
       const at = input.cursor === undefined ? null : decodeCursor(input.cursor, 'search').at;
-      const page = received.search({ text, ...filter, ...paging, ...(at === null ? {} : up ? { before: at } : { after: at }) });
+      // A name typed finds that contact's faxes too (their numbers); with a number filter, only the words count.
+      const numbers = input.search && !input.number ? (this.deps.senders?.numbersNamed(input.search) ?? []) : [];
+      const page = received.search({ text, numbers, ...filter, ...paging, ...(at === null ? {} : up ? { before: at } : { after: at }) });
       const search = (seq: number | null) => (seq === null ? null : encodeCursor({ kind: 'search', at: seq }));
       const position = () => {
-        const total = received.countSearch({ text, ...filter }) ?? 0;
-        return { offset: page.previous === null ? 0 : (received.countSearch({ text, ...filter, before: page.previous }) ?? 0), total };
+        const total = received.countSearch({ text, numbers, ...filter }) ?? 0;
+        return { offset: page.previous === null ? 0 : (received.countSearch({ text, numbers, ...filter, before: page.previous }) ?? 0), total };
       };
-      return { items: page.items, next: search(page.next), previous: search(page.previous), position: input.count ? emptyAware(page, position, up) : null };
+      return { items: this.named(page.items), next: search(page.next), previous: search(page.previous), position: input.count ? emptyAware(page, position, up) : null };
     }
     const at = input.cursor === undefined ? null : decodeCursor(input.cursor, 'keyset').at;
     const page = received.page({ ...filter, ...paging, ...(at === null ? {} : up ? { before: at } : { after: at }) });
     const keyset = (cursor: PageCursor | null) => (cursor === null ? null : encodeCursor({ kind: 'keyset', at: cursor }));
     const position = () => ({ offset: page.previous === null ? 0 : received.count({ ...filter, before: page.previous }), total: received.count(filter) });
-    return { items: page.items, next: keyset(page.next), previous: keyset(page.previous), position: input.count ? emptyAware(page, position, up) : null };
+    return { items: this.named(page.items), next: keyset(page.next), previous: keyset(page.previous), position: input.count ? emptyAware(page, position, up) : null };
   }
 
   get(ref: InboxFaxRefInput): InboxFaxDetail {
     const fax = 'id' in ref ? this.require(ref.id) : this.requireByFaxId(ref.accountId, ref.faxId);
-    return { fax, timeline: this.deps.stores.events.timeline({ direction: 'INBOUND', receivedId: fax.id }) };
+    return { fax: this.named([fax])[0]!, timeline: this.deps.stores.events.timeline({ direction: 'INBOUND', receivedId: fax.id }) };
+  }
+
+  /** The person's note on a fax ('' removes it); the Inbox search finds its words. */
+  setNote(id: string, note: string): InboxFax {
+    const fax = this.require(id);
+    if (note !== fax.note) {
+      this.deps.stores.received.setNote(id, note, this.deps.now());
+      this.emit(fax.accountId, [id], 'updated', this.refreshBadge());
+    }
+    return this.named([this.require(id)])[0]!;
   }
 
   async image(id: string): Promise<InboxImage> {
@@ -183,11 +198,11 @@ export class InboxService implements InboxHooks {
     const fax = this.require(id);
     if (fax.imageState !== 'stored') {
       this.deps.downloader().retry(id);
-      return this.require(id);
+      return this.named([this.require(id)])[0]!;
     }
     // Stored: only if the file went missing or bad (checked through, as the person saw it damaged) is there anything to do.
     void this.storedBytes(fax, 'parsed').catch(() => undefined);
-    return fax;
+    return this.named([fax])[0]!;
   }
 
   markRead(ids: readonly string[]): InboxReadResult {
@@ -345,6 +360,11 @@ export class InboxService implements InboxHooks {
           : { message: 'Faxdesk is about to download this fax; it shows here as soon as it is stored.', canRetry: false };
       }
     }
+  }
+
+  /** The faxes with their senders' names from the address book. */
+  private named(faxes: InboxFax[]): InboxFax[] {
+    return this.deps.senders ? this.deps.senders.named(faxes) : faxes;
   }
 
   private require(id: string): InboxFax {

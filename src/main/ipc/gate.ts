@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { calls, type CallName, type CallOutput, type ParsedInput } from '../../shared/ipc/contract';
 import type { ErrorInfo, Result } from '../../shared/result';
+import { CODE_SENTENCES, inputSentence, plainError } from '../../shared/plain-words/errors';
 import { isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
 
@@ -37,43 +38,30 @@ export function createGate(handlers: HandlerTable, logger: Logger): Dispatch {
       const value = await handler(parsed.data);
       return { ok: true, value };
     } catch (error) {
-      if (isAppError(error)) return { ok: false, error: error.toInfo() };
+      // One last look: a library's words or a stack inside a message never cross (plain-words/errors.ts).
+      if (isAppError(error)) return { ok: false, error: plainError(error.toInfo()) };
       logger.error('IPC handler failed unexpectedly', {
         channel: name,
         error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
       });
-      return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong inside Faxdesk. The details were written to the log.' } };
+      return { ok: false, error: { code: 'INTERNAL', message: CODE_SENTENCES.INTERNAL } };
     }
   };
 }
 
-/** Names the first offending field and says what was wrong with it, in words. */
+/**
+ * The first offending field (its path, for the page to highlight) and a sentence about it: the one the
+ * schema wrote, else the field's (plain-words/errors.ts); never zod's own words or the path itself.
+ */
 export function describeZodError(error: z.ZodError): ErrorInfo {
   const issue = error.issues[0];
-  if (!issue) return { code: 'INVALID_INPUT', message: 'The input was not valid.' };
-  const field = issue.path.map(String).join('.');
-  let message: string;
+  if (!issue) return { code: 'INVALID_INPUT', message: CODE_SENTENCES.INVALID_INPUT };
+  let field = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const keys = (issue as { keys: string[] }).keys;
-    return {
-      code: 'INVALID_INPUT',
-      message: `Unknown field${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}.`,
-      field: field ? `${field}.${keys[0]}` : keys[0],
-    };
+    field = field ? `${field}.${keys[0]}` : (keys[0] ?? '');
   }
-  if (issue.code === 'invalid_type') {
-    const expected = (issue as { expected: string }).expected;
-    const received = issue.input === undefined ? 'nothing' : issue.input === null ? 'null' : Array.isArray(issue.input) ? 'a list' : `a ${typeof issue.input}`;
-    message = field ? `"${field}" must be ${article(expected)}, not ${received}.` : `Expected ${article(expected)}, got ${received}.`;
-  } else {
-    message = field ? `"${field}": ${issue.message}` : issue.message;
-  }
-  const info: ErrorInfo = { code: 'INVALID_INPUT', message };
+  const info: ErrorInfo = { code: 'INVALID_INPUT', message: inputSentence({ field, kind: issue.code, message: issue.message }) };
   if (field) info.field = field;
   return info;
-}
-
-function article(type: string): string {
-  if (type === 'undefined' || type === 'void') return 'empty';
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }

@@ -749,13 +749,28 @@ export class OutboxService {
     return this.sentImages.image(this.job(jobId));
   }
 
-  async report(jobId: string, destination?: string): Promise<ReportResult> {
+  /**
+   * A delivered fax's confirmation (PDF): its transmission report with page 1 of the fax as the service
+   * delivered it (the delivered image, fetched once and kept). Only a delivered fax has one.
+   */
+  async confirmation(jobId: string, destination?: string): Promise<ReportResult> {
+    const job = this.job(jobId);
+    if (job.state !== 'COMPLETED') {
+      throw new AppError('CONFLICT', 'Only a delivered fax has a delivery confirmation. The transmission report says what happened to this one.', { field: 'jobId' });
+    }
+    const image = await this.sentImages.image(job);
+    const confirmation = image.kind === 'pdf' ? { deliveredPdf: Buffer.from(image.base64, 'base64') } : { missing: image.message };
+    return this.report(jobId, destination, confirmation);
+  }
+
+  async report(jobId: string, destination?: string, confirmation?: { deliveredPdf: Uint8Array } | { missing: string }): Promise<ReportResult> {
     const detail = await this.get(jobId, true);
     const job = this.job(jobId);
     const account = this.deps.accounts.describe(job.accountId);
     // pdf-lib is loaded when the first report is made, not at start-up.
     const { buildTransmissionReport } = await import('./report');
     const { pdf: bytes, missingCharacters } = await buildTransmissionReport({
+      ...(confirmation ? { confirmation } : {}),
       job,
       accountLabel: account?.label ?? job.accountId,
       practice: account?.sandbox === true,
@@ -765,7 +780,7 @@ export class OutboxService {
       resolution: detail.options?.resolution ?? null,
       generatedAt: this.now(),
     });
-    const file = this.outputPath(destination, 'reports', `fax-report-${job.faxId ?? job.id}.pdf`, '.pdf');
+    const file = this.outputPath(destination, 'reports', `fax-${confirmation ? 'confirmation' : 'report'}-${job.faxId ?? job.id}.pdf`, '.pdf');
     try {
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       await fs.promises.writeFile(file, bytes);

@@ -1,15 +1,18 @@
 /**
  * The transmission report of one outbound fax, as a PDF: the result in words, the fax and recipient,
- * the documents, the status timeline from every source and the delivery attempts. Text is drawn by
+ * the documents, the status timeline from every source and the delivery attempts. It speaks like the
+ * screen: times in this computer's time zone (the fax's main times in UTC in a footnote), and the status
+ * timeline's own words (shared/domain/timeline-words.ts: "Delivered", "Attempt 1 delivered"). Text is drawn by
  * src/pdf-text (embedded, subset fonts for every script Faxdesk ships); characters no bundled font has
  * are drawn as "\uFFFD" and listed in `missingCharacters`, so the caller can say so.
  */
-import { PDFDocument, rgb, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFEmbeddedPage, type PDFPage } from 'pdf-lib';
 import { PdfText, type TextStyle } from '../../pdf-text';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import { formatFaxNumber } from '../../shared/fax-number';
 import type { FaxEvent, OutboundJob } from '../../shared/domain/history';
 import { OUTBOX_STATUS_LABELS, outboxStatusOf, NOT_SENT_CODE } from '../../shared/domain/outbox';
+import { attemptStatusLabel, sourceLabel, timelineNotes, timelineTitle } from '../../shared/domain/timeline-words';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import { toOutboxItem } from './views';
 
@@ -24,6 +27,13 @@ export interface ReportInput {
   attemptsNote: string | null;
   resolution: string | null;
   generatedAt: Date;
+  /** The computer's time zone (IANA name); default: this process's. */
+  timeZone?: string;
+  /**
+   * A delivery confirmation: the report with page 1 of the fax as the service delivered it (its PDF), or
+   * the sentence saying why that page cannot be shown.
+   */
+  confirmation?: { deliveredPdf: Uint8Array } | { missing: string };
 }
 
 export interface TransmissionReport {
@@ -77,6 +87,18 @@ class Writer {
     this.y -= points;
   }
 
+  /** A page of another PDF, scaled to fit the box (never enlarged), framed, at the left margin. */
+  embedded(page: PDFEmbeddedPage, maxWidth: number, maxHeight: number): void {
+    const scale = Math.min(1, maxWidth / page.width, maxHeight / page.height);
+    const width = page.width * scale;
+    const height = page.height * scale;
+    this.ensure(height + 8);
+    this.y -= height + 4;
+    this.page.drawPage(page, { x: MARGIN, y: this.y, width, height });
+    this.page.drawRectangle({ x: MARGIN, y: this.y, width, height, borderColor: rgb(0.55, 0.55, 0.55), borderWidth: 0.75 });
+    this.y -= 4;
+  }
+
   /** Label: value pairs in two columns. */
   async fields(rows: [string, string | number | null | undefined][]): Promise<void> {
     const labelWidth = 130;
@@ -117,42 +139,94 @@ class Writer {
   }
 }
 
-const when = (iso: string | null | undefined) => (iso ? iso.replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC') : '');
+/** "2026-11-25 01:17:41 UTC". */
+export function utcTime(iso: string | null | undefined): string {
+  if (!iso || Number.isNaN(Date.parse(iso))) return '';
+  return new Date(iso).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC');
+}
 
-function eventText(e: FaxEvent): string {
-  const d = e.detail;
-  const parts: string[] = [];
-  for (const key of ['attempt', 'faxId', 'errorCode', 'errorReason', 'errorMessage', 'httpStatus', 'reason', 'held', 'code', 'scheduledAt', 'reconciled', 'message']) {
-    const v = d[key];
-    if (v !== undefined && v !== null && v !== '') parts.push(`${key}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`);
+/**
+ * Times in one time zone: "2026-11-24 20:17:41 EST" (the zone's short name where it has one, else its
+ * offset, "GMT+1"), and the zone described for the note under the title.
+ */
+export class ZonedTimes {
+  private readonly parts: Intl.DateTimeFormat;
+  constructor(readonly timeZone: string) {
+    this.parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
   }
-  return parts.join('; ');
+
+  format(iso: string | null | undefined): string {
+    if (!iso || Number.isNaN(Date.parse(iso))) return '';
+    const part = Object.fromEntries(this.parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+    return `${part['year']}-${part['month']}-${part['day']} ${part['hour']}:${part['minute']}:${part['second']} ${part['timeZoneName']}`;
+  }
+
+  /** Whether this zone is UTC itself (then the times need no UTC beside them). */
+  isUtc(at: Date): boolean {
+    return this.format(at.toISOString()).endsWith(' UTC');
+  }
+
+  /** "America/New_York (UTC−05:00)" on this date. */
+  describe(at: Date): string {
+    const offset = new Intl.DateTimeFormat('en-US', { timeZone: this.timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+    const utcOffset = offset === 'GMT' ? 'UTC' : offset.replace('GMT', 'UTC').replace('-', '−');
+    return `${this.timeZone} (${utcOffset})`;
+  }
 }
 
 export async function buildTransmissionReport(input: ReportInput): Promise<TransmissionReport> {
   const { job } = input;
   const doc = await PDFDocument.create();
-  doc.setTitle(`Fax transmission report ${job.faxId ?? job.id}`);
+  const title = input.confirmation ? 'Fax delivery confirmation' : 'Fax transmission report';
+  doc.setTitle(`${title} ${job.faxId ?? job.id}`);
   doc.setProducer('Faxdesk');
   doc.setCreationDate(input.generatedAt);
   const pdfText = PdfText.for(doc);
   const w = new Writer(doc, pdfText);
+  const zone = new ZonedTimes(input.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone ?? 'UTC');
+  const when = (iso: string | null | undefined) => zone.format(iso);
+  const generated = input.generatedAt.toISOString();
 
   const item = toOutboxItem(job);
   const status = outboxStatusOf(job);
-  await w.text('Fax transmission report', { size: 18, bold: true });
-  await w.text(`Generated ${when(input.generatedAt.toISOString())} by Faxdesk`, { size: 9, color: [0.35, 0.35, 0.35] });
+  await w.text(title, { size: 18, bold: true });
+  const zoneNote = zone.isUtc(input.generatedAt) ? 'Times are in UTC, this computer’s time zone.' : `Times are in this computer's time zone, ${zone.describe(input.generatedAt)}; in UTC at the end.`;
+  await w.text(`Generated ${when(generated)} by Faxdesk. ${zoneNote}`, {
+    size: 9,
+    color: [0.35, 0.35, 0.35],
+  });
   if (input.practice) await w.text('Sandbox (practice account): this fax was not really sent; no fax machine received it.', { size: 11, bold: true, color: [0.55, 0.35, 0] });
 
   await w.heading(`Result: ${OUTBOX_STATUS_LABELS[status]}`);
   await w.text(item.statusDetail);
   const info = job.errorCode && job.errorCode !== NOT_SENT_CODE ? describeTransmissionCode(job.errorCode) : null;
   if (info) await w.text(`Result code ${info.code}: ${info.meaning}`, { bold: true });
+  if (input.confirmation) {
+    await w.fields([
+      ['To', [formatFaxNumber(job.destination), job.toName, job.toCompany].filter(Boolean).join(', ')],
+      ['Delivered', when(job.completedAt)],
+      ['Pages sent', job.pages],
+    ]);
+    await w.heading('Page 1 of the fax, as the fax service delivered it');
+    const page = 'deliveredPdf' in input.confirmation ? await firstPageOf(doc, input.confirmation.deliveredPdf) : null;
+    if (page) w.embedded(page, 300, 390);
+    else await w.text('deliveredPdf' in input.confirmation ? 'The delivered image of this fax could not be read, so its first page is not shown here.' : input.confirmation.missing);
+  }
 
   await w.heading('Fax');
   await w.fields([
     ['Fax ID', job.faxId ?? '(not assigned by the service)'],
-    ['Job', job.id],
+    ['Faxdesk reference', job.id],
     ['Account', input.accountLabel],
     ['Created', when(job.createdAt)],
     ['Scheduled for', when(job.scheduledAt)],
@@ -161,8 +235,8 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
     ['Pages counted', job.pageCount],
     ['Pages sent', job.pages],
     ['Duration', job.durationSeconds !== null ? `${job.durationSeconds} s` : null],
-    ['Billable retries', job.billableRetries],
-    ['Resolution', input.resolution],
+    ['Charged retries', job.billableRetries === null ? null : `${job.billableRetries} (retries after a busy line or a dropped call, which the service charges for)`],
+    ['Resolution', input.resolution === 'FINE' ? 'Fine (204 × 196 dpi)' : input.resolution === 'STANDARD' ? 'Standard (204 × 98 dpi)' : input.resolution],
     ['Subject', job.subject],
   ]);
   const skew = clockDisagreement(job);
@@ -193,12 +267,12 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
   else
     await w.table(
       [
-        ['Time', 130],
-        ['Source', 70],
-        ['Status', 110],
-        ['Details', 202],
+        ['Time', 122],
+        ['Source', 92],
+        ['Status', 106],
+        ['Details', 192],
       ],
-      input.timeline.map((e) => [when(e.at), e.source, e.status, eventText(e)]),
+      input.timeline.map((e) => [when(e.at), sourceLabel(e.source), timelineTitle(e), timelineNotes(e, when).join('; ')]),
     );
 
   await w.heading('Delivery attempts');
@@ -215,7 +289,7 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
       ],
       input.attempts.map((a) => [
         String(a.attemptNumber),
-        a.rawStatus ?? a.state ?? '',
+        attemptStatusLabel(a),
         when(a.startedAt),
         when(a.endedAt),
         a.durationSeconds === null ? '' : `${a.durationSeconds} s`,
@@ -223,12 +297,34 @@ export async function buildTransmissionReport(input: ReportInput): Promise<Trans
       ]),
     );
 
+  const footnote = [
+    ['Created', job.createdAt],
+    ['Scheduled for', job.scheduledAt],
+    ['Submitted', job.submittedAt],
+    ['Completed', job.completedAt],
+    ['Generated', generated],
+  ]
+    .filter((entry): entry is [string, string] => Boolean(entry[1]))
+    .map(([label, iso]) => `${label} ${utcTime(iso)}`);
+  w.gap(10);
+  await w.text(`Times in UTC: ${footnote.join('; ')}.`, { size: 8, color: [0.35, 0.35, 0.35] });
+
   const missing = pdfText.missing();
   if (missing.length > 0) {
     await w.heading('Characters not shown');
     await w.text(`No font Faxdesk ships has ${missing.length === 1 ? 'this character' : 'these characters'}; each is printed as \uFFFD above: ${missing.map(codePointLabel).join(', ')}.`);
   }
   return { pdf: await doc.save(), missingCharacters: missing };
+}
+
+/** Page 1 of a PDF, ready to draw into `doc`; null when the file cannot be read as a PDF. */
+async function firstPageOf(doc: PDFDocument, pdf: Uint8Array): Promise<PDFEmbeddedPage | null> {
+  try {
+    const [page] = await doc.embedPdf(pdf, [0]);
+    return page ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -17,6 +17,8 @@ import { createInboxHandlers, type InboxHandlers } from '../inbox/handlers';
 import { ImageDownloader, type ImageDownloaderOptions } from '../inbox/image-downloader';
 import { InboxFiles, type InboxFileSystem } from '../inbox/inbox-files';
 import { InboxService } from '../inbox/inbox-service';
+import { SenderNames } from '../inbox/sender-names';
+import { ContactsRepository } from '../store/repositories/contacts-repository';
 import type { SyncIntervals } from './account-sync';
 import { ActivityService } from './activity';
 import { createSyncHandlers, type SyncHandlers } from './handlers';
@@ -106,6 +108,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     logger: deps.logger,
     now: deps.now,
     onStatusChange: () => sync?.emitStatus(),
+    senders: new SenderNames(new ContactsRepository(deps.db)),
   });
   sync = new SyncService({
     stores,

@@ -237,7 +237,14 @@ export class WebhookReceiverService {
     }
     this.settings = this.deps.repository.saveSettings({ ...this.settings, sandbox: enabled }, this.deps.now());
     await this.applySettings();
-    if (enabled && this.sandboxLink.problem) throw new AppError('INTERNAL', this.sandboxLink.problem);
+    const failure = enabled ? this.sandboxLink.failure : null;
+    if (failure) {
+      // It is not on: the switch goes back off, so the box says what is true, and the reason is said once.
+      await this.sandboxLink.unlink().catch(() => undefined);
+      this.settings = this.deps.repository.saveSettings({ ...this.settings, sandbox: false }, this.deps.now());
+      await this.applySettings();
+      throw new AppError(failure.code, failure.message);
+    }
     return this.view();
   }
 

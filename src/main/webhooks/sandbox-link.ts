@@ -6,7 +6,10 @@
  * it: `stale()` says so and `start()` makes it again.
  */
 import { randomBytes } from 'node:crypto';
+import type { ErrorCode } from '../../shared/result';
+import { CODE_SENTENCES, plainText } from '../../shared/plain-words/errors';
 import type { SecretStore } from '../accounts/secret-store';
+import { isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import { ReceiverListener, type ListenerHooks, type ListenerTuning } from './listener';
 import type { AccountWebhooks, ReceiverSandbox } from './ports';
@@ -33,6 +36,7 @@ export class SandboxLink {
   private cert: TlsMaterial | null = null;
   private linkedTo: string | null = null;
   private why: string | null = null;
+  private whyCode: ErrorCode = 'INTERNAL';
 
   constructor(private readonly deps: SandboxLinkDeps) {
     this.listener = new ReceiverListener(deps.hooks);
@@ -47,6 +51,11 @@ export class SandboxLink {
     return this.why;
   }
 
+  /** Why the last start failed, with the code of what stopped it (KEYCHAIN, FILE…); null when it did not. */
+  get failure(): { code: ErrorCode; message: string } | null {
+    return this.why === null ? null : { code: this.whyCode, message: this.why };
+  }
+
   /** The Sandbox's emulator is not the one the route was made at (it restarted, or stopped). */
   stale(): boolean {
     return (this.deps.sandbox?.credentials()?.baseUrl ?? null) !== this.linkedTo;
@@ -59,6 +68,7 @@ export class SandboxLink {
 
   async start(): Promise<void> {
     this.why = null;
+    this.whyCode = 'INTERNAL';
     const sandbox = this.deps.sandbox;
     const credentials = sandbox?.credentials() ?? null;
     if (!sandbox || !credentials) {
@@ -85,8 +95,11 @@ export class SandboxLink {
       this.deps.logger.info('Sandbox instant updates on', { port: address.port });
     } catch (error) {
       await this.listener.stop();
-      this.why = `Instant updates for the Sandbox could not start: ${(error instanceof Error ? error.message : String(error)).replace(/[.\s]+$/, '')}.`;
-      this.deps.logger.warn('Sandbox instant updates could not start', { problem: this.why });
+      // Faxdesk's own sentence when there is one; a library's words go to the log only.
+      this.whyCode = isAppError(error) ? error.code : 'INTERNAL';
+      const reason = isAppError(error) ? plainText(error.message, error.code) : CODE_SENTENCES.INTERNAL;
+      this.why = `Instant updates for the Sandbox could not start. ${reason}`;
+      this.deps.logger.warn('Sandbox instant updates could not start', { problem: this.why, error: error instanceof Error ? error.message : String(error) });
     }
   }
 

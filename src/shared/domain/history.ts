@@ -255,6 +255,11 @@ export interface InboxFax {
   deletedAt: IsoUtc | null;
   firstSeenAt: IsoUtc;
   updatedAt: IsoUtc;
+  /** The person's note on the fax; '' when there is none. */
+  note: string;
+  noteUpdatedAt: IsoUtc | null;
+  /** The address book's name for the sender's number (name, else company), when it has one; null otherwise. */
+  senderName: string | null;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startEmulator } from '../../../src/emulator';
 import type { RunningEmulator } from '../../../src/emulator/types';
-import { MemorySecretStore } from '../../../src/main/accounts/secret-store';
+import { MemorySecretStore, type SecretStore } from '../../../src/main/accounts/secret-store';
 import type { Harness } from '../../../src/main/bridge/harness';
 import { coreCaller, recordPageProblems, waitForSandbox } from './app';
 import { launchChromium } from './browser';
@@ -26,7 +26,7 @@ export interface SandboxSessionOptions {
   viewport: { width: number; height: number };
   /** Opens on the first-run screen (an empty data folder shows it). */
   newUser?: boolean;
-  secretStore?: MemorySecretStore;
+  secretStore?: SecretStore;
   /** Failed requests and HTTP errors count as problems too. */
   strictNetwork?: boolean;
   /** Runs before the page first loads the app (init scripts, stubs). */

@@ -60,6 +60,7 @@ export class ContactsRepository {
   private readonly insertContact;
   private readonly selectById;
   private readonly selectByNumber;
+  private readonly selectNamesByNumbers;
   private readonly deleteContact;
   private readonly markUsedStmt;
   private readonly searchStmt;
@@ -81,6 +82,10 @@ export class ContactsRepository {
     );
     this.selectById = db.prepare<[string], ContactRow>(`SELECT ${COLUMNS} FROM contacts WHERE id = ?`);
     this.selectByNumber = db.prepare<[string], ContactRow>(`SELECT ${COLUMNS} FROM contacts WHERE fax_number = ? ORDER BY use_count DESC, seq LIMIT 50`);
+    // The contacts_by_number index, one probe per number (a page of the Inbox names at most 200).
+    this.selectNamesByNumbers = db.prepare<[string], { fax_number: string; name: string; company: string }>(
+      `SELECT fax_number, name, company FROM contacts WHERE fax_number IN (SELECT value FROM json_each(?)) ORDER BY use_count DESC, seq`,
+    );
     this.deleteContact = db.prepare<[string]>('DELETE FROM contacts WHERE id = ?');
     this.markUsedStmt = db.prepare<[string, string, string]>(
       'UPDATE contacts SET use_count = use_count + 1, last_used_at = ?, updated_at = ? WHERE fax_number = ?',
@@ -163,6 +168,17 @@ export class ContactsRepository {
   }
 
   /** Best matches first (for the compose autocomplete): name, company, number (3+ trailing digits or a prefix), notes. */
+  /** The name (else the company) of the most used contact with each of these numbers (normalised digits); numbers without one are left out. */
+  namesForNumbers(numbers: readonly string[]): Map<string, string> {
+    const names = new Map<string, string>();
+    if (numbers.length === 0) return names;
+    for (const row of this.selectNamesByNumbers.all(JSON.stringify([...new Set(numbers)]))) {
+      const name = row.name.trim() || row.company.trim();
+      if (name && !names.has(row.fax_number)) names.set(row.fax_number, name);
+    }
+    return names;
+  }
+
   search(text: string, limit = 20): Contact[] {
     const match = toFtsQuery(text);
     if (match === null) return [];

@@ -29,10 +29,13 @@ interface ReceivedRow {
   deleted_at: string | null;
   first_seen_at: string;
   updated_at: string;
+  note: string;
+  note_updated_at: string | null;
 }
 
 const COLUMNS = `seq, id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid,
-  image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at`;
+  image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at,
+  note, note_updated_at`;
 const R_COLUMNS = COLUMNS.split(',')
   .map((c) => `r.${c.trim()}`)
   .join(', ');
@@ -62,6 +65,8 @@ export interface ReceivedPageQuery extends ReceivedFilter {
 /** The same for a full-text search, whose list is newest first by arrival in the history (the row sequence). */
 export interface ReceivedSearchQuery extends ReceivedFilter {
   text: string;
+  /** Digits of numbers whose faxes match too (a contact's number, the contact found by name). */
+  numbers?: readonly string[];
   after?: number | null;
   before?: number | null;
   skip?: number;
@@ -125,6 +130,7 @@ export class ReceivedRepository {
   private readonly markReadStmt;
   private readonly markUnreadStmt;
   private readonly markPrintedStmt;
+  private readonly setNoteStmt;
   private readonly softDeleteStmt;
   private readonly imageStateStmt;
   private readonly selectImageQueue;
@@ -161,6 +167,9 @@ export class ReceivedRepository {
     this.markReadStmt = db.prepare<[string, string, string]>('UPDATE received SET read_at = ?, updated_at = ? WHERE id = ? AND read_at IS NULL');
     this.markUnreadStmt = db.prepare<[string, string]>('UPDATE received SET read_at = NULL, updated_at = ? WHERE id = ? AND read_at IS NOT NULL');
     this.markPrintedStmt = db.prepare<[string, string, string]>('UPDATE received SET printed_at = ?, updated_at = ? WHERE id = ?');
+    this.setNoteStmt = db.prepare<[string, string, string, string]>(
+      'UPDATE received SET note = ?, note_updated_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
+    );
     this.softDeleteStmt = db.prepare<[string, string, string]>(
       'UPDATE received SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
     );
@@ -234,9 +243,13 @@ export class ReceivedRepository {
     return { items: page.rows.map(toInboxFax), next: page.last && cursor(page.last), previous: page.first && cursor(page.first) };
   }
 
-  /** Full-text search over originating number (any 3+ trailing digits, or a prefix), TSID and fax id; newest arrival first. */
+  /**
+   * Full-text search over originating number (any 3+ trailing digits, or a prefix), TSID, fax id and the
+   * note (0150); newest arrival first. `numbers`: also the faxes from these numbers (a contact's, found
+   * by name), whatever the words.
+   */
   search(query: ReceivedSearchQuery): ListPage<InboxFax, number> {
-    const match = toFtsQuery(query.text);
+    const match = searchMatch(query.text, query.numbers);
     if (match === null) return { items: [], next: null, previous: null };
     const before = query.before ?? null;
     const after = query.after ?? null;
@@ -252,8 +265,8 @@ export class ReceivedRepository {
   }
 
   /** The same for a search; null when the text has nothing to search for. */
-  countSearch(filter: ReceivedFilter & { text: string; before?: number | null }): number | null {
-    const match = toFtsQuery(filter.text);
+  countSearch(filter: ReceivedFilter & { text: string; numbers?: readonly string[]; before?: number | null }): number | null {
+    const match = searchMatch(filter.text, filter.numbers);
     if (match === null) return null;
     return this.countOf(filter, true, filter.before != null ? { seq: filter.before } : null, match);
   }
@@ -324,6 +337,12 @@ export class ReceivedRepository {
     return this.markPrintedStmt.run(iso, iso, id).changes > 0;
   }
 
+  /** The person's note on the fax ('' removes it; the search finds its words). False when there is no such fax. */
+  setNote(id: string, note: string, at: Date): boolean {
+    const iso = isoUtc(at, 'at');
+    return this.setNoteStmt.run(note, iso, iso, id).changes > 0;
+  }
+
   /** Hides it from the inbox for good (the row stays, so the sync does not bring it back). */
   softDelete(id: string, at: Date): boolean {
     const iso = isoUtc(at, 'at');
@@ -360,6 +379,17 @@ export class ReceivedRepository {
   }
 }
 
+/**
+ * The MATCH of an Inbox search: every typed word (fts-query.ts), or any of `numbers` as a whole term (the
+ * index holds each sender number's digits and every trailing part of 3 or more, 0050).
+ */
+function searchMatch(text: string, numbers: readonly string[] = []): string | null {
+  const words = toFtsQuery(text);
+  const terms = [...new Set(numbers.map((n) => n.replace(/\D/g, '')).filter((d) => d.length >= 3))].slice(0, 50).map((d) => `"${d}"`);
+  if (terms.length === 0) return words;
+  return [words === null ? null : `(${words})`, ...terms].filter(Boolean).join(' OR ');
+}
+
 export type ImageChange =
   | { state: 'pending' }
   | { state: 'downloading' }
@@ -387,5 +417,8 @@ function toInboxFax(row: ReceivedRow): InboxFax {
     deletedAt: row.deleted_at,
     firstSeenAt: row.first_seen_at,
     updatedAt: row.updated_at,
+    note: row.note,
+    noteUpdatedAt: row.note_updated_at,
+    senderName: null,
   };
 }

@@ -6,6 +6,7 @@
  */
 import { useLayoutEffect, useRef, type JSX } from 'react';
 import type { AccountSyncStatus } from '../../../shared/domain/sync';
+import { plainText } from '../../../shared/plain-words/errors';
 import { lastSyncedText, pausedText } from '../features/inbox/format';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
@@ -53,7 +54,7 @@ export function StatusBar(): JSX.Element {
             {account.lastError ? (
               <span className="status-bar-error" role="alert">
                 {several ? `${labelOf(account)}: ` : ''}
-                {account.lastError.message}
+                {plainText(account.lastError.message, account.lastError.code)}
                 <button type="button" className="status-bar-button" disabled={busy} onClick={() => void refresh(account.accountId)}>
                   Retry now
                 </button>
@@ -63,7 +64,7 @@ export function StatusBar(): JSX.Element {
         ))}
         {status?.downloads.lastError ? (
           <span className="status-bar-error" role="alert">
-            Received faxes cannot be downloaded: {status.downloads.lastError.message}
+            Received faxes cannot be downloaded: {plainText(status.downloads.lastError.message, status.downloads.lastError.code)}
           </span>
         ) : status && status.downloads.failed > 0 ? (
           <span className="status-bar-warning">

@@ -3,6 +3,7 @@
  * sidebar only when some account has admin credentials; the picker offers only those accounts.
  */
 import { useMemo, useRef, useState, type JSX } from 'react';
+import { GLOSSARY } from '../../../shared/plain-words/glossary';
 import { accountOptionLabel } from '../features/accounts/badges';
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
 import { ReleaseNumbers } from '../features/accounts/admin/ReleaseNumbers';
@@ -27,7 +28,7 @@ export function AdminPage(): JSX.Element {
   return (
     <section className="page acct-admin-page">
       <h1>Admin</h1>
-      <p className="muted">The users and fax numbers of a corporate account, managed through the Admin API.</p>
+      <p className="muted">The users and fax numbers of a corporate account, managed through the Admin API. {GLOSSARY.adminCredentials.help}</p>
       {!account ? (
         <div className="card" role="note">
           {status === 'ready' || status === 'error' ? (

@@ -26,7 +26,7 @@ const handledTargets = new WeakSet<NavTarget>();
 
 export function InboxPage(): JSX.Element {
   const store = useInboxStore();
-  const { filters, window: listWindow, items, status, error, loadingMore, activeId, opened, notice, printing, unread } = store;
+  const { filters, window: listWindow, items, status, error, loadingMore, activeId, opened, notice, printing, printingIds, unread } = store;
   const accounts = useAccountsStore((s) => s.accounts);
   const target = useAppStore((s) => s.target);
   const autoPrint = useAppStore((s) => s.settings?.values.autoPrintInbound ?? false);
@@ -158,12 +158,15 @@ export function InboxPage(): JSX.Element {
           opened={opened}
           notice={notice}
           printing={printing}
+          printingIds={printingIds}
           accountLabel={openedAccount}
           onMarkRead={(id) => void useInboxStore.getState().markRead(id)}
           onMarkUnread={(id) => void useInboxStore.getState().markUnread(id)}
           onDelete={askDelete}
           onRetry={(id) => void useInboxStore.getState().retryDownload(id)}
           onPrint={(id) => void useInboxStore.getState().print(id)}
+          onCancelPrint={() => useInboxStore.getState().cancelPrint()}
+          onSaveNote={(id, note) => useInboxStore.getState().setNote(id, note)}
           onSave={(id) =>
             void formatChoice.ask().then((format) => {
               if (format !== null) return useInboxStore.getState().saveAs(id, format);

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { plainText } from '../../../shared/plain-words/errors';
 import type { NavTarget, PageId } from '../../../shared/domain/navigation';
 import type { InPageNotification } from '../../../shared/ipc/contract/app';
 import type { SettingsSnapshot } from '../../../shared/domain/settings';
@@ -26,6 +27,16 @@ interface AppState {
 }
 
 let toastSeq = 0;
+/** Information toasts kept at most (the newest); problems (warnings, errors) stay until dismissed. */
+const MAX_INFO_TOASTS = 3;
+
+/** The toasts after `toast` arrives: every problem kept, the newest information ones only. */
+export function withToast(toasts: readonly Toast[], toast: Toast): Toast[] {
+  const all = [...toasts.filter((t) => t.id !== toast.id), toast];
+  const info = all.filter((t) => t.level === 'info');
+  const dropped = new Set(info.slice(0, Math.max(0, info.length - MAX_INFO_TOASTS)).map((t) => t.id));
+  return all.filter((t) => !dropped.has(t.id));
+}
 
 export const useAppStore = create<AppState>((set) => ({
   page: 'inbox',
@@ -36,7 +47,8 @@ export const useAppStore = create<AppState>((set) => ({
   navigate: (target) => set({ page: target.page, target }),
   setSettings: (settings) => set({ settings }),
   pushToast: (toast) =>
-    set((state) => ({ toasts: [...state.toasts.slice(-4), { ...toast, id: toast.id ?? `t${++toastSeq}` }] })),
+    // What main says goes through the one mapping to plain words, like every error shown.
+    set((state) => ({ toasts: withToast(state.toasts, { ...toast, body: toast.body ? plainText(toast.body, toast.level === 'info' ? undefined : 'INTERNAL') : toast.body, id: toast.id ?? `t${++toastSeq}` }) })),
   dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
   setBadge: (badge) => set({ badge }),
 }));

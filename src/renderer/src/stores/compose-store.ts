@@ -520,7 +520,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       set({
         lastSent: { composeId, created: outcome.created, jobs: outcome.jobs, scheduledAt },
         announcement: outcome.created
-          ? `${scheduledAt ? 'Fax scheduled' : 'Fax queued'}: ${count} ${count === 1 ? 'job' : 'jobs'}, one per recipient.`
+          ? `${scheduledAt ? 'Fax scheduled' : 'Fax queued'}: ${count} ${count === 1 ? 'fax' : 'faxes'}, one per recipient.`
           : 'This fax had already been queued; nothing new was sent.',
       });
       void get().applyDefaultHeader();

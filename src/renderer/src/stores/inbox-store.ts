@@ -8,8 +8,11 @@
  * bar, sidebar badge) is kept here too: main's count from `sync:status` when the page connects
  * (useInboxFeed), then the one every `inbox:changed` and every mark or delete answer carries.
  *
- * Printing in the browser harness: main answers inbox:print by emitting `ui:print`; `handlePrintRequest`
- * prints that fax through the viewer's print helper (the bytes on screen when it is the open fax).
+ * Printing in the browser harness: main answers inbox:print by emitting `ui:print` (with a request id and
+ * a time limit) and waits; `handlePrintRequest` prints that fax through the viewer's print helper (the
+ * bytes on screen when it is the open fax), shows its progress with a Cancel, and tells main how it ended
+ * (app:printDone: printed, cancelled or failed), which is what inbox:print then answers. Messages about a
+ * fax (printed, cancelled, not printed) carry its id and show only beside that fax.
  */
 import { create } from 'zustand';
 import type { InboxFax } from '../../../shared/domain/history';
@@ -22,7 +25,7 @@ import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-f
 import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../features/inbox/list-window';
 import { base64ToBytes } from '../features/files/download';
 import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
-import { printDocument, type FaxDocument } from '../features/viewer';
+import { printStepText, runPrint, type FaxDocument, type PrintEnd } from '../features/viewer';
 import { useAppStore } from './app-store';
 
 export type OpenedImage =
@@ -41,12 +44,18 @@ export interface OpenedFax {
 export interface InboxNotice {
   kind: 'info' | 'error';
   text: string;
+  /** The fax it is about (local id): shown only while that fax is open. */
+  faxId?: string;
 }
 
+/** A print the page is doing (browser harness): which fax, and how far it is. */
 export interface PrintProgress {
+  requestId: string;
+  accountId: string;
+  faxId: string;
   title: string;
-  done: number;
-  total: number;
+  /** "Preparing page 2 of 5 for printing…" */
+  text: string;
 }
 
 export interface InboxState {
@@ -69,6 +78,8 @@ export interface InboxState {
   unread: number | null;
   /** The page is preparing a print (browser harness). */
   printing: PrintProgress | null;
+  /** Faxes (local ids) whose inbox:print is on its way: their Print button waits. */
+  printingIds: ReadonlySet<string>;
 
   setFilters(patch: Partial<InboxFilters>): void;
   clearFilters(): void;
@@ -82,6 +93,12 @@ export interface InboxState {
   markUnread(id: string): Promise<void>;
   remove(id: string): Promise<boolean>;
   print(id: string): Promise<void>;
+  /** Stops the print the page is preparing (it ends "cancelled"). */
+  cancelPrint(): void;
+  /** Saves the note on a fax; resolves with null, or the sentence saying why it was not saved. */
+  setNote(id: string, note: string): Promise<string | null>;
+  /** The address book changed: the rows held are read again (senders' names). */
+  refreshNames(): void;
   /** Through the Save dialog (format undefined: it offers both), or downloaded as `format`. */
   saveAs(id: string, format?: FaxFileFormat): Promise<void>;
   retryDownload(id: string): Promise<void>;
@@ -97,6 +114,8 @@ let listGeneration = 0;
 let openGeneration = 0;
 /** Prints one after another (two arrivals printed automatically, a click during a print). */
 let printQueue: Promise<void> = Promise.resolve();
+/** The person's Cancel of the print the page is doing. */
+let printCancel: AbortController | null = null;
 
 /** Changes are gathered this long, so a burst of events reads the list once. */
 const CHANGE_BATCH_MS = 120;
@@ -250,6 +269,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
     notice: null,
     unread: null,
     printing: null,
+    printingIds: new Set(),
 
     setFilters: (patch) => {
       set((state) => ({ filters: { ...state.filters, ...patch } }));
@@ -394,18 +414,49 @@ export const useInboxStore = create<InboxState>((set, get) => {
     },
 
     print: async (id) => {
+      if (get().printingIds.has(id)) return;
+      set((state) => ({ printingIds: new Set(state.printingIds).add(id), notice: state.notice?.faxId === id ? null : state.notice }));
       try {
         const result = await unwrap(faxdesk.inbox.print({ id }));
         if (result.outcome === 'cancelled') {
-          set({ notice: { kind: 'info', text: 'Printing was cancelled; the fax is not marked printed.' } });
+          set({ notice: { kind: 'info', text: 'Printing was cancelled; the fax is not marked as printed.', faxId: id } });
           return;
         }
         const fax = get().items.find((f) => f.id === id) ?? (get().opened?.fax.id === id ? get().opened!.fax : null);
         if (fax) applyFax({ ...fax, printedAt: result.printedAt });
-        // In the browser harness the page's own print (ui:print) reports its progress; this is the desktop's word.
-        if (!get().printing) set({ notice: { kind: 'info', text: 'Sent to the printer.' } });
+        set({ notice: { kind: 'info', text: 'Printed. The fax is marked as printed.', faxId: id } });
       } catch (error) {
-        set({ notice: { kind: 'error', text: `The fax was not printed: ${errorMessage(error)}` } });
+        set({ notice: { kind: 'error', text: `The fax was not printed: ${errorMessage(error)}`, faxId: id } });
+      } finally {
+        set((state) => {
+          const printingIds = new Set(state.printingIds);
+          printingIds.delete(id);
+          return { printingIds };
+        });
+      }
+    },
+
+    cancelPrint: () => printCancel?.abort(),
+
+    setNote: async (id, note) => {
+      try {
+        applyFax(await unwrap(faxdesk.inbox.setNote({ id, note })));
+        return null;
+      } catch (error) {
+        return `The note was not saved: ${errorMessage(error)}`;
+      }
+    },
+
+    refreshNames: () => {
+      if (get().status !== 'ready') return;
+      stale = true;
+      void readAroundView();
+      const opened = get().opened;
+      if (opened) {
+        void unwrap(faxdesk.inbox.get({ id: opened.fax.id })).then(
+          (detail) => applyFax(detail.fax),
+          () => undefined,
+        );
       }
     },
 
@@ -457,26 +508,38 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
     handlePrintRequest: (request) => {
       const target = request.target;
-      if (target.page !== 'inbox' || !('faxId' in target)) return Promise.resolve();
+      if (target.page !== 'inbox' || !('faxId' in target)) {
+        void faxdesk.app.printDone({ requestId: request.requestId, outcome: 'failed', reason: 'The window was asked to print something that is not a received fax.' });
+        return Promise.resolve();
+      }
       const job = async () => {
-        let document: FaxDocument;
+        const controller = new AbortController();
+        printCancel = controller;
+        const progress = (text: string) => set({ printing: { requestId: request.requestId, accountId: target.accountId, faxId: target.faxId, title: request.title, text } });
+        progress('Getting the fax ready for printing…');
+        // The bytes on screen when it is the open fax; otherwise they are fetched (within the time limit).
         const opened = get().opened;
-        if (opened && sameFax(opened.fax, target.accountId, target.faxId) && opened.image.status === 'ready') {
-          document = opened.image.document;
-        } else {
-          const detail = await unwrap(faxdesk.inbox.get({ accountId: target.accountId, faxId: target.faxId }));
-          const image = await unwrap(faxdesk.inbox.image({ id: detail.fax.id }));
-          if (image.kind !== 'pdf') throw new Error(image.message);
-          document = { kind: 'pdf', data: base64ToBytes(image.base64) };
+        const source =
+          opened && sameFax(opened.fax, target.accountId, target.faxId) && opened.image.status === 'ready'
+            ? opened.image.document
+            : async (): Promise<FaxDocument> => {
+                const detail = await unwrap(faxdesk.inbox.get({ accountId: target.accountId, faxId: target.faxId }));
+                const image = await unwrap(faxdesk.inbox.image({ id: detail.fax.id }));
+                if (image.kind !== 'pdf') throw new Error(image.message);
+                return { kind: 'pdf', data: base64ToBytes(image.base64) };
+              };
+        let end: PrintEnd;
+        try {
+          end = await runPrint(source, { signal: controller.signal, timeLimitMs: request.timeLimitMs, onStep: (step) => progress(printStepText(step)) });
+        } finally {
+          if (printCancel === controller) printCancel = null;
+          set({ printing: null });
         }
-        set({ printing: { title: request.title, done: 0, total: 0 } });
-        await printDocument(document, { onProgress: (done, total) => set({ printing: { title: request.title, done, total } }) });
-        set({ notice: { kind: 'info', text: `Printed: ${request.title}.` } });
+        await faxdesk.app.printDone({ requestId: request.requestId, ...end });
       };
-      const run = printQueue.then(job).catch((error: unknown) => {
-        set({ notice: { kind: 'error', text: `The fax was not printed: ${errorMessage(error)}` } });
+      printQueue = printQueue.then(job).catch(() => {
+        // The report could not reach main (the connection dropped): main's own time limit ends the print.
       });
-      printQueue = run.finally(() => set({ printing: null }));
       return printQueue;
     },
 

@@ -23,10 +23,22 @@ export interface AppNotice {
   at: string;
 }
 
+const PrintRequestId = z.string().trim().min(1).max(100);
+
+/** How a print the page was asked for (ui:print) ended; the browser harness's page says so. */
+export const PrintDoneSchema = z.discriminatedUnion('outcome', [
+  z.object({ requestId: PrintRequestId, outcome: z.literal('printed') }).strict(),
+  z.object({ requestId: PrintRequestId, outcome: z.literal('cancelled') }).strict(),
+  z.object({ requestId: PrintRequestId, outcome: z.literal('failed'), reason: z.string().trim().min(1).max(500) }).strict(),
+]);
+export type PrintDoneInput = z.output<typeof PrintDoneSchema>;
+
 export const appCalls = {
   'app:info': call(z.void()).returns<AppInfo>(),
   'settings:get': call(z.void()).returns<SettingsSnapshot>(),
   'settings:set': call(SettingsPatchSchema).returns<SettingsSnapshot>(),
+  /** The page's report on a ui:print; `accepted` false when main no longer waits for it (its time passed). */
+  'app:printDone': call(PrintDoneSchema).returns<{ accepted: boolean }>(),
 } as const;
 
 /** A desktop notification shown in the page (the browser harness has no native notifications). */
@@ -37,10 +49,15 @@ export interface InPageNotification {
   target?: NavTarget;
 }
 
-/** Ask the page to print what it shows (the browser harness prints through the browser). */
+/**
+ * Ask the page to print a fax (the browser harness prints through the browser). The page answers with
+ * app:printDone and the same `requestId`, within `timeLimitMs` (preparing the sheets and the dialog).
+ */
 export interface PrintRequest {
+  requestId: string;
   title: string;
   target: NavTarget;
+  timeLimitMs: number;
 }
 
 export const appEvents = {

@@ -25,6 +25,8 @@ export const SaveRequestSchema = z.discriminatedUnion('what', [
   z.object({ what: z.literal('sent-fax'), jobId: Ref, format: FaxFormat }).strict(),
   /** The transmission report of a sent fax (PDF). */
   z.object({ what: z.literal('report'), jobId: Ref }).strict(),
+  /** A delivered fax's confirmation: its transmission report with page 1 of the fax on it (PDF). */
+  z.object({ what: z.literal('confirmation'), jobId: Ref }).strict(),
   /** The Outbox list as CSV, with the page's filters. */
   z
     .object({ what: z.literal('outbox-csv'), accountId: z.string().max(200).optional(), phase: z.enum(OUTBOUND_PHASES).optional(), search: z.string().max(500).optional() })

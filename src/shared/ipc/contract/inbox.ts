@@ -127,7 +127,7 @@ export const InboxListInputSchema = z
     to: Time.optional(),
     /** The sender's number (3 or more trailing digits, or its beginning). */
     number: z.string().trim().max(40).optional(),
-    /** Words to find (number, sender's station id, fax id). */
+    /** Words to find (number, sender's station id, fax id, the note, the sender's name in the address book). */
     search: z.string().trim().max(200).optional(),
     cursor: Cursor.optional(),
     /** With `cursor`: the older rows after it (down the list), or the newer rows before it (up the list). */
@@ -157,6 +157,13 @@ export const InboxFaxRefSchema = z.union([
 export type InboxFaxRefInput = z.output<typeof InboxFaxRefSchema>;
 
 const ById = z.object({ id: Id }).strict();
+
+/** A note on a received fax: a few lines (migration 0150 holds the same limit). */
+export const INBOX_NOTE_MAX_LENGTH = 2000;
+const Note = z
+  .string()
+  .max(INBOX_NOTE_MAX_LENGTH, `A note can be up to ${INBOX_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters long.`)
+  .transform((note) => note.trim());
 const Ids = z.object({ ids: z.array(Id).min(1, 'Choose at least one fax.').max(500) }).strict();
 
 export const ActivityListInputSchema = z
@@ -179,6 +186,8 @@ export const inboxCalls = {
   /** Downloads the image again now, whatever its earlier tries. */
   'inbox:retryDownload': call(ById).returns<InboxFax>(),
   'inbox:markRead': call(Ids).returns<InboxReadResult>(),
+  /** Sets the person's note on the fax ('' removes it); answers the fax as it is now. */
+  'inbox:setNote': call(z.object({ id: Id, note: Note }).strict()).returns<InboxFax>(),
   'inbox:markUnread': call(Ids).returns<InboxReadResult>(),
   /** Deletes on the service, then here (the row stays hidden, so sync does not bring it back). Confirm first. */
   'inbox:delete': call(z.object({ id: Id, confirm: z.literal(true, { error: 'Deleting a fax must be confirmed.' }) }).strict()).returns<InboxDeleteResult>(),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { KeyringSecretStore, classifyKeychainError, keychainError } from '../../../../src/main/accounts/keyring-secret-store';
+import { KeyringSecretStore, classifyKeychainError, describe as describeFailure, keychainError } from '../../../../src/main/accounts/keyring-secret-store';
+import { isDeveloperText } from '../../../../src/shared/plain-words/errors';
 
 const unavailable = new Error("Couldn't access platform storage: AccessDenied");
 const locked = new Error("Couldn't access platform storage: Secret Service: unlock prompt was dismissed");
@@ -23,8 +24,22 @@ describe('keychain errors', () => {
     expect(keychainError(unavailable, 'set', 'apiKey', 'win32').message).toMatch(/Windows Credential Manager/);
     for (const e of [keychainError(unavailable, 'set', 'apiKey', 'linux'), keychainError(locked, 'set', 'apiKey', 'win32')]) {
       expect(e.code).toBe('KEYCHAIN');
-      expect(e.message).toContain('The keychain said:');
+      // The library's words are the cause (for the log), not part of the sentence.
+      expect(e.message).not.toContain('The keychain said:');
+      expect(isDeveloperText(e.message)).toBe(false);
+      expect(describeFailure(e.cause)).not.toBe('');
     }
+  });
+
+  it('leaves the real D-Bus failure (repeated down its chain of causes) out of the sentence, which ends whole', () => {
+    // What @napi-rs/keyring 2.1 throws on a machine with no session bus (checked on this machine).
+    const words = 'Using X11 for dbus-daemon autolaunch was disabled at compile time, set your DBUS_SESSION_BUS_ADDRESS instead';
+    const real = new Error(`Platform failure: DBus error: ${words}`, { cause: new Error(`DBus error: ${words}`, { cause: new Error(words) }) });
+    const error = keychainError(real, 'get', 'hmacSecret', 'linux');
+    expect(error.message).toBe(
+      'Faxdesk could not reach a keyring (Secret Service) to read the webhook HMAC secret. Install and start GNOME Keyring (package gnome-keyring) or KWallet, and use Faxdesk from a desktop session where it is unlocked, then try again.',
+    );
+    expect(describeFailure(real)).toContain('DBUS_SESSION_BUS_ADDRESS');
   });
 
   it('pins the Secret Service on Linux (no silent fallback to the kernel keyring) and names entries <accountId>:<kind> under "faxdesk"', async () => {

@@ -47,12 +47,12 @@ describe('IPC gate', () => {
     expect(result.ok ? 'ok' : result.error.code).toBe('UNKNOWN_CHANNEL');
   });
 
-  it('names the field of a wrong type', async () => {
+  it('names the field of a wrong type (for the page to highlight) and says what it takes, in words', async () => {
     const gate = createGate(table(), silentLogger);
     const result = await gate('settings:set', { notifyInbound: 'yes' });
     expect(result).toEqual({
       ok: false,
-      error: { code: 'INVALID_INPUT', field: 'notifyInbound', message: expect.stringMatching(/notifyInbound.*boolean.*string/) },
+      error: { code: 'INVALID_INPUT', field: 'notifyInbound', message: 'Tick or untick "Notify me when a fax arrives".' },
     });
   });
 
@@ -69,7 +69,10 @@ describe('IPC gate', () => {
   it('names an unknown field', async () => {
     const gate = createGate(table(), silentLogger);
     const result = await gate('settings:set', { theme: 'dark', apiKey: 'x' });
-    expect(result).toEqual({ ok: false, error: { code: 'INVALID_INPUT', field: 'apiKey', message: 'Unknown field: apiKey.' } });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', field: 'apiKey', message: 'Faxdesk could not do that: this window sent something Faxdesk does not know. Reload the window and try again.' },
+    });
   });
 
   it('refuses input of the wrong kind altogether', async () => {

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/main/errors';
 import { classifySendFailure } from '../../../../src/main/outbox/classify';
 import { csvCell, csvRow, CSV_COLUMNS } from '../../../../src/main/outbox/csv';
 import { matchesJob } from '../../../../src/main/outbox/reconciler';
 import { buildTransmissionReport, clockDisagreement } from '../../../../src/main/outbox/report';
+import { pdfPageTexts } from '../../../integration/emulator/helpers';
 import { readStoredOptions, sendRequestFor } from '../../../../src/main/outbox/stored-compose';
 import { assignFaxIds } from '../../../../src/main/outbox/submitter';
 import { faxRequestBody } from '../../../../src/main/api/fax-request-body';
 import { checkComposeDraft, ComposeDraftSchema, referenceFor, summarizeProblems } from '../../../../src/shared/domain/outbox';
-import type { OutboundJob } from '../../../../src/shared/domain/history';
+import type { FaxEvent, OutboundJob } from '../../../../src/shared/domain/history';
 import type { SendRequest, SentFax } from '../../../../src/shared/domain/fax';
 import { harness, type Harness } from './support';
 
@@ -308,6 +309,45 @@ describe('with stored jobs', () => {
     expect(text.startsWith(`\ufeff${CSV_COLUMNS.join(',')}`)).toBe(true);
     expect(text).toContain(csvRow(h.module.outbox.outbound.get(job!.id)!));
     expect(csv.rows).toBe(1);
+  });
+
+  it("writes the report in the computer's time zone (UTC in a footnote) with the timeline's words, and a confirmation with page 1 of the fax", { timeout: 30_000 }, async () => {
+    h = await harness();
+    const composeId = randomUUID();
+    await h.module.outbox.send({ composeId, ...h.draft() });
+    await h.module.outbox.drain();
+    const [job] = h.module.outbox.outbound.listByCompose(composeId);
+    const timeline: Omit<FaxEvent, 'ref' | 'recordedAt'>[] = [
+      { id: 1, at: '2026-03-01T10:00:00.000Z', source: 'detail', status: 'IN_PROGRESS', detail: {} },
+      { id: 2, at: '2026-03-01T10:00:30.000Z', source: 'detail', status: 'ATTEMPT_COMPLETED', detail: { attempt: 1, durationSeconds: 30 } },
+      { id: 3, at: '2026-03-01T10:00:31.000Z', source: 'webhook', status: 'COMPLETED', detail: { faxId: 'F-1' } },
+    ];
+    const input = {
+      job: { ...job!, state: 'COMPLETED' as const, completedAt: '2026-03-01T10:00:31.000Z' },
+      accountLabel: 'Office',
+      timeline: timeline.map((e): FaxEvent => ({ ...e, ref: { direction: 'OUTBOUND', outboundId: job!.id }, recordedAt: e.at })),
+      attempts: [{ attemptNumber: 1, state: 'COMPLETED' as const, rawStatus: 'COMPLETED', durationSeconds: 30, startedAt: '2026-03-01T10:00:00.000Z', endedAt: '2026-03-01T10:00:30.000Z', errorCode: null, errorMessage: null }],
+      attemptsNote: null,
+      resolution: 'FINE',
+      generatedAt: new Date('2026-03-01T11:00:00.000Z'),
+      timeZone: 'Asia/Tokyo',
+    };
+    const text = (await pdfPageTexts((await buildTransmissionReport(input)).pdf)).join(' ').replace(/\s+/g, ' ');
+    expect(text).toContain('Completed 2026-03-01 19:00:31 GMT+9');
+    expect(text).toContain("Times are in this computer's time zone, Asia/Tokyo (UTC+09:00)");
+    expect(text).toContain('Times in UTC: Created');
+    expect(text).toContain('Completed 2026-03-01 10:00:31 UTC');
+    for (const words of ['Sending', 'Attempt 1 delivered', 'Lasted 30 s', 'Delivered', 'transmission detail', 'webhook']) expect(text).toContain(words);
+    expect(text).not.toMatch(/ATTEMPT_COMPLETED|IN_PROGRESS|faxId:/);
+
+    const fax = await PDFDocument.create();
+    const font = await fax.embedFont(StandardFonts.Helvetica);
+    fax.addPage([612, 792]).drawText('Page one of the delivered fax', { x: 72, y: 700, size: 14, font });
+    fax.addPage([612, 792]).drawText('Page two of the delivered fax', { x: 72, y: 700, size: 14, font });
+    const [first] = await pdfPageTexts((await buildTransmissionReport({ ...input, confirmation: { deliveredPdf: await fax.save() } })).pdf);
+    expect(first).toContain('Fax delivery confirmation');
+    expect(first).toContain('Page one of the delivered fax');
+    expect(first).not.toContain('Page two');
   });
 });
 

@@ -50,7 +50,7 @@ describe('list rows', () => {
     );
     expect(lines).toEqual([
       { label: 'Resolution', value: 'Standard (204 × 98 dpi)' },
-      { label: 'Retries', value: '3 billable, default non-billable' },
+      { label: 'Retries', value: '3 charged, default free' },
       { label: 'Caller ID', value: '+14155552000' },
       { label: 'Station ID (CSID)', value: 'FRONT DESK' },
       { label: 'Cover page', value: 'Yes: “Invoice”' },

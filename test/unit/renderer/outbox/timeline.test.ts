@@ -59,14 +59,14 @@ describe('status timeline', () => {
 
   it('explains attempts and result codes in plain words', () => {
     const failed = timelineEntry(event('ATTEMPT_ERROR', 'detail', '2024-05-10T15:02:00.000Z', { attempt: 1, errorCode: 'E41', errorMessage: 'Busy', durationSeconds: 10 }), NY);
-    expect(failed.title).toBe('Attempt 1: failed');
+    expect(failed.title).toBe('Attempt 1 failed');
     expect(failed.tone).toBe('danger');
     // The service's "Busy" adds nothing to the explanation, so it is not repeated; other words are kept.
     expect(failed.notes).toEqual(['Lasted 10 s', 'E41: The destination line was busy.']);
     const odd = timelineEntry(event('ATTEMPT_ERROR', 'detail', '2024-05-10T15:02:00.000Z', { attempt: 2, errorCode: 'E49', errorMessage: 'V.34 fallback' }), NY);
     expect(odd.notes).toEqual(['E49: A communication error occurred with the destination fax machine.', 'Service said: V.34 fallback']);
     const ok = timelineEntry(event('ATTEMPT_COMPLETED', 'detail', '2024-05-10T15:04:00.000Z', { attempt: 2, durationSeconds: 65 }), NY);
-    expect(ok.title).toBe('Attempt 2: delivered');
+    expect(ok.title).toBe('Attempt 2 delivered');
     expect(ok.notes).toEqual(['Lasted 1 min 5 s']);
     const error = timelineEntry(event('ERROR', 'webhook', '2024-05-10T15:04:00.000Z', { errorCode: 'E51' }), NY);
     expect(error.title).toBe('Failed');

@@ -3,6 +3,7 @@
  * and on edit an empty field keeps what is stored (the hint says whether something is). Main checks
  * every value; its error is shown next to the field it names, and that field gets the focus.
  */
+import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useId, useState, type JSX } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import { faxdesk, unwrap } from '../../api';
@@ -98,7 +99,7 @@ export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): J
             placeholder="https://api.securedocex.com"
             hint="The address of the Fax Services API, from your administrator."
           />
-          <TextField id={idOf('appId')} label="App ID" required value={draft.appId} onChange={(v) => set('appId', v)} error={errors.appId} />
+          <TextField id={idOf('appId')} label="App ID" required value={draft.appId} onChange={(v) => set('appId', v)} error={errors.appId} hint={GLOSSARY.appId.help} />
           <TextField
             id={idOf('apiKey')}
             label="API key"
@@ -108,16 +109,16 @@ export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): J
             value={draft.apiKey}
             onChange={(v) => set('apiKey', v)}
             error={errors.apiKey}
-            hint={secretHint(account?.hasApiKey ?? false, 'API key') ?? 'Kept in the system keychain, never shown again.'}
+            hint={secretHint(account?.hasApiKey ?? false, 'API key') ?? `${GLOSSARY.apiKey.help} It is never shown again.`}
           />
-          <TextField id={idOf('userId')} label="User-id" required value={draft.userId} onChange={(v) => set('userId', v)} error={errors.userId} placeholder="12345678-87654321" />
+          <TextField id={idOf('userId')} label="User-id" required value={draft.userId} onChange={(v) => set('userId', v)} error={errors.userId} placeholder="12345678-87654321" hint={GLOSSARY.userId.help} />
           <CheckField
             id={idOf('useAdmin')}
             label="This account has Admin API credentials (optional)"
             checked={draft.useAdmin}
             onChange={(v) => set('useAdmin', v)}
             error={errors.useAdmin}
-            hint={account && !draft.useAdmin && account.adminAvailable ? 'Unticked: the saved admin credentials are removed when you save.' : undefined}
+            hint={account && !draft.useAdmin && account.adminAvailable ? 'Unticked: the saved admin credentials are removed when you save.' : GLOSSARY.adminCredentials.help}
           />
           {draft.useAdmin && (
             <fieldset className="acct-fieldset">

@@ -3,6 +3,7 @@
  * to, the HMAC secret it signs them with (write-only: only whether one was set from here is known),
  * and "Send test ping" with the delivery as the service's notification log reports it.
  */
+import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useEffect, useId, useState, type JSX } from 'react';
 import type { FaxDirection, NotificationRecord } from '../../../../shared/domain/fax';
 import type { AccountView, WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/accounts';
@@ -104,8 +105,8 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
           placeholder="https://example.com/faxdesk/webhook"
           hint={
             current
-              ? `Set at the service${current.enabled ? '' : ' (turned off there; saving turns it on)'}. HTTPS on port 443 or 8443 only.`
-              : `Not set: the service posts no ${direction.toLowerCase()} notifications. HTTPS on port 443 or 8443 only.`
+              ? `${GLOSSARY.webhookUrl.help} Set at the service${current.enabled ? '' : ' (turned off there; saving turns it on)'}. HTTPS on port 443 or 8443 only.`
+              : `${GLOSSARY.webhookUrl.help} Not set: the service posts no ${direction.toLowerCase()} notifications. HTTPS on port 443 or 8443 only.`
           }
         />
         {current && (
@@ -144,7 +145,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
               value={draft.hmacSecret}
               onChange={(v) => set('hmacSecret', v)}
               error={errors.hmacSecret}
-              hint={view.hasHmacSecret ? 'Set — leave empty to keep it.' : 'Not set from this computer (optional, at least 16 characters). The service signs each notification with it.'}
+              hint={`${GLOSSARY.hmac.help} ${view.hasHmacSecret ? 'Set — leave empty to keep it.' : 'Not set from this computer (optional, at least 16 characters).'}`}
             />
             <div className="acct-actions">
               <button type="submit" className="primary" disabled={busy}>

@@ -3,6 +3,7 @@
  * and shows what it said (or why it could not, e.g. no address set). The delivery then shows up in
  * the log below once the service records it.
  */
+import { HelpTip } from '../../components/HelpTip';
 import type { JSX } from 'react';
 import type { FaxDirection } from '../../../../shared/domain/fax';
 import { pingKey, useActivityStore } from './activity-store';
@@ -21,7 +22,10 @@ export function PingPanel({ accounts }: { accounts: readonly { id: string; label
   return (
     <section className="card activity-ping" aria-labelledby="activity-ping-title">
       <h2 id="activity-ping-title">Test the webhooks</h2>
-      <p className="muted">Ping asks the service to send a test notification to the webhook address set for that direction (Settings › Accounts › Webhooks).</p>
+      <p className="muted">
+        Ping asks the service to send a test instant update to the webhook address <HelpTip id="webhook" /> set for that direction (Settings › Accounts ›
+        Webhooks).
+      </p>
       {accounts.length === 0 ? <p className="muted">No active account.</p> : null}
       <ul className="activity-ping-list">
         {accounts.flatMap((account) =>

@@ -2,6 +2,7 @@
  * How the fax is sent: the account, resolution, retries, Caller ID and CSID, the client data fields
  * (collapsed under "Billing & tracking"), the cover page (with its preview) and the header line.
  */
+import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useMemo, type JSX, type ReactNode } from 'react';
 import { CLIENT_DATA_MAX, CSID_MAX, RETRIES_MAX, RETRIES_MIN } from '../../../../shared/domain/outbox';
 import { normalizeFaxNumber } from '../../../../shared/fax-number';
@@ -136,8 +137,8 @@ export function OptionsPanel({ accounts, accountId, accountsReady }: OptionsPane
           <FieldMessages field="resolution" />
         </fieldset>
 
-        {retries('billableRetries', 'Billable retries', `${RETRIES_MIN}–${RETRIES_MAX}. Retries after failures the service charges for (busy line, interrupted call).`)}
-        {retries('nonBillableRetries', 'Non-billable retries', `${RETRIES_MIN}–${RETRIES_MAX}. Retries after failures that are not charged (no answer, line noise).`)}
+        {retries('billableRetries', 'Billable retries', `${RETRIES_MIN}–${RETRIES_MAX}. ${GLOSSARY.billableRetries.help}`)}
+        {retries('nonBillableRetries', 'Non-billable retries', `${RETRIES_MIN}–${RETRIES_MAX}. ${GLOSSARY.nonBillableRetries.help}`)}
 
         <Field
           field="callerId"
@@ -164,7 +165,7 @@ export function OptionsPanel({ accounts, accountId, accountsReady }: OptionsPane
         <Field
           field="csid"
           label="CSID (station ID)"
-          hint={`${csidLength}/${CSID_MAX} characters. The sending station's name fax machines print and show. Empty: the account's.`}
+          hint={`${csidLength}/${CSID_MAX} characters. ${GLOSSARY.csid.help} Empty: the account's.`}
           extra={csidLength > CSID_MAX ? [`The CSID is ${csidLength} characters; fax machines show at most ${CSID_MAX}. Shorten it.`] : []}
         >
           <input

@@ -174,8 +174,8 @@ export function SentPanel(): JSX.Element | null {
       </h2>
       <p>
         {sent.created
-          ? `${count} ${count === 1 ? 'job' : 'jobs'}, one per recipient. Faxdesk keeps ${count === 1 ? 'it' : 'each'} in the Outbox and follows it until the service reports the result.`
-          : 'Nothing new was sent: these are the jobs the first send made.'}
+          ? `${count} ${count === 1 ? 'fax' : 'faxes'}, one per recipient. Faxdesk keeps ${count === 1 ? 'it' : 'each'} in the Outbox and follows it until the service reports the result.`
+          : 'Nothing new was sent: these are the faxes the first send made.'}
       </p>
       <ul className="cx-sent-jobs">
         {sent.jobs.map((job) => (

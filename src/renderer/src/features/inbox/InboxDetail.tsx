@@ -5,25 +5,34 @@
  */
 import type { JSX } from 'react';
 import type { OpenedFax, InboxNotice, PrintProgress } from '../../stores/inbox-store';
+import { HelpTip } from '../../components/HelpTip';
 import { FaxViewer } from '../viewer';
-import { downloadState, fullLocalLabel, pagesLabel, senderLabel, tsidLabel, utcLabel, viewerTitle } from './format';
+import { downloadState, fullLocalLabel, pagesLabel, senderLabel, senderNumberLabel, tsidLabel, utcLabel, viewerTitle } from './format';
+import { NoteEditor } from './NoteEditor';
 
 export interface InboxDetailProps {
   opened: OpenedFax | null;
   notice: InboxNotice | null;
   printing: PrintProgress | null;
+  /** Faxes whose print is on its way (their Print button waits). */
+  printingIds: ReadonlySet<string>;
   accountLabel: string | null;
   onMarkRead(id: string): void;
   onMarkUnread(id: string): void;
   onDelete(id: string): void;
   onRetry(id: string): void;
   onPrint(id: string): void;
+  onCancelPrint(): void;
   onSave(id: string): void;
+  /** Resolves with null when the note was saved, or why not. */
+  onSaveNote(id: string, note: string): Promise<string | null>;
   onDismissNotice(): void;
 }
 
 export function InboxDetail(props: InboxDetailProps): JSX.Element {
-  const { opened, notice, printing, accountLabel } = props;
+  const { opened, printing, accountLabel } = props;
+  // A message about one fax shows only beside that fax (not on the next one opened).
+  const notice = props.notice && (!props.notice.faxId || props.notice.faxId === opened?.fax.id) ? props.notice : null;
   const noticeView = notice ? (
     <div className={`inbox-notice notice ${notice.kind === 'error' ? 'notice-error' : 'notice-ok'}`} role={notice.kind === 'error' ? 'alert' : 'status'} data-testid="inbox-notice">
       <span>{notice.text}</span>
@@ -32,9 +41,14 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
       </button>
     </div>
   ) : null;
+  // The print under way names its fax when another one is open.
+  const printingThis = printing !== null && opened !== null && printing.accountId === opened.fax.accountId && printing.faxId === opened.fax.faxId;
   const printingView = printing ? (
     <div className="inbox-notice notice notice-ok" role="status" data-testid="inbox-printing">
-      {printing.total > 0 ? `Preparing page ${Math.min(printing.done + 1, printing.total)} of ${printing.total} for printing…` : 'Preparing the fax for printing…'}
+      <span>{printingThis ? printing.text : `${printing.title}: ${printing.text}`}</span>
+      <button type="button" onClick={props.onCancelPrint}>
+        Cancel printing
+      </button>
     </div>
   ) : null;
 
@@ -62,11 +76,16 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
         <dl className="inbox-facts">
           <div>
             <dt>From</dt>
-            <dd>{senderLabel(fax)}</dd>
+            <dd data-testid="inbox-sender">
+              {senderLabel(fax)}
+              {fax.senderName ? <span className="muted"> · {senderNumberLabel(fax)}</span> : null}
+            </dd>
           </div>
           {tsid ? (
             <div>
-              <dt>Station id</dt>
+              <dt>
+                Station ID <HelpTip id="tsid" />
+              </dt>
               <dd>{tsid}</dd>
             </div>
           ) : null}
@@ -116,6 +135,7 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
       </div>
       {noticeView}
       {printingView}
+      <NoteEditor faxId={fax.id} note={fax.note} onSave={(note) => props.onSaveNote(fax.id, note)} />
       <div className="inbox-viewer">
         <FaxViewer
           document={image.status === 'ready' ? image.document : null}
@@ -123,6 +143,7 @@ export function InboxDetail(props: InboxDetailProps): JSX.Element {
           loading={image.status === 'loading'}
           error={image.status === 'unavailable' || image.status === 'error' ? image.message : null}
           onPrint={() => props.onPrint(fax.id)}
+          printing={printingThis || props.printingIds.has(fax.id) ? 'Printing…' : null}
           onSave={() => props.onSave(fax.id)}
         />
       </div>

@@ -46,7 +46,7 @@ export function InboxFilters({ filters, accounts, onChange, onClear, searchRef }
           id={`${id}-search`}
           type="search"
           className="inbox-search"
-          placeholder="Search number, station id, fax id"
+          placeholder="Search names, numbers, notes"
           value={search}
           maxLength={200}
           onChange={(event) => setSearch(event.currentTarget.value)}

@@ -208,6 +208,14 @@ const InboxRow = memo(function InboxRow({ fax, index, start, setSize, active, se
       </div>{' '}
       <div className="inbox-row-line inbox-row-detail">
         <span className="inbox-row-facts">
+          {model.number ? <span className="inbox-row-number">{model.number}</span> : null}{' '}
+          {model.note ? (
+            // The person's own words come before the station ID: in a narrow list, they are what is kept.
+            <span className="inbox-row-note" title={fax.note} data-testid="inbox-row-note">
+              <span className="sr-only">note: </span>
+              {model.note}
+            </span>
+          ) : null}{' '}
           {model.tsid ? <span className="inbox-row-tsid">{model.tsid}</span> : null}{' '}
           {model.pages ? <span>{model.pages}</span> : null}{' '}
           {model.account ? <span className="inbox-row-account">{model.account}</span> : null}

@@ -10,11 +10,29 @@ import { dateTimeFormat } from '../../date-time-format';
 
 export const UNKNOWN_SENDER = 'Unknown sender';
 
-/** The sender as a person reads it: the formatted number, or "Unknown sender" (the service's UNKNOWN, empty). */
-export function senderLabel(fax: Pick<InboxFax, 'originatingNumber'>): string {
+/** The sender's number as a person reads it: formatted, or "Unknown sender" (the service's UNKNOWN, empty). */
+export function senderNumberLabel(fax: Pick<InboxFax, 'originatingNumber'>): string {
   const number = fax.originatingNumber?.trim();
   if (!number || /^unknown$/i.test(number)) return UNKNOWN_SENDER;
   return formatFaxNumber(number);
+}
+
+/** The sender as a person reads it: the address book's name for the number, else the number. */
+export function senderLabel(fax: Pick<InboxFax, 'originatingNumber'> & Partial<Pick<InboxFax, 'senderName'>>): string {
+  return fax.senderName?.trim() || senderNumberLabel(fax);
+}
+
+/** "Ada Lovelace (+1 312 555 0170)" for a known sender, the number alone otherwise. */
+export function senderWithNumber(fax: Pick<InboxFax, 'originatingNumber'> & Partial<Pick<InboxFax, 'senderName'>>): string {
+  const name = fax.senderName?.trim();
+  const number = senderNumberLabel(fax);
+  return name ? `${name} (${number})` : number;
+}
+
+/** A note in one line, for the list row (the viewer shows it whole). */
+export function noteLine(note: string | undefined): string | null {
+  const line = (note ?? '').replace(/\s+/g, ' ').trim();
+  return line || null;
 }
 
 /** "1 page", "3 pages", or null when the service did not say. */
@@ -106,6 +124,10 @@ export function relativeTime(iso: string | null, now: Date): string {
 export interface InboxRowModel {
   id: string;
   sender: string;
+  /** The number, when the sender shows as a name. */
+  number: string | null;
+  /** The note in one line. */
+  note: string | null;
   tsid: string | null;
   pages: string | null;
   received: string;
@@ -120,8 +142,10 @@ export interface InboxRowModel {
 /** Everything a row shows, worked out once. `accountLabel` is given only when several accounts exist. */
 export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | null, locale?: string, timeZone?: string): InboxRowModel {
   const sender = senderLabel(fax);
+  const number = fax.senderName?.trim() ? senderNumberLabel(fax) : null;
   const tsid = tsidLabel(fax);
   const pages = pagesLabel(fax.pages);
+  const note = noteLine(fax.note);
   const unread = fax.readAt === null;
   const download = downloadState(fax);
   const received = receivedLabel(fax.completedAt, now, locale, timeZone);
@@ -130,6 +154,8 @@ export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | n
     unread ? 'Unread' : null,
     `from ${sender}`,
     received,
+    number,
+    note ? `note: ${note}` : null,
     tsid,
     pages,
     accountLabel,
@@ -138,12 +164,12 @@ export function inboxRowModel(fax: InboxFax, now: Date, accountLabel: string | n
   ]
     .filter(Boolean)
     .join(', ');
-  return { id: fax.id, sender, tsid, pages, received, receivedUtc: utcLabel(fax.completedAt), account: accountLabel, unread, download, label: upperFirst(label) };
+  return { id: fax.id, sender, number, note, tsid, pages, received, receivedUtc: utcLabel(fax.completedAt), account: accountLabel, unread, download, label: upperFirst(label) };
 }
 
-/** The viewer's title: "Fax from +1 312 555 0170, 2 pages". */
+/** The viewer's title: "Fax from +1 312 555 0170, 2 pages", "Fax from Ada Lovelace (+1 312 555 0170), 2 pages". */
 export function viewerTitle(fax: InboxFax): string {
-  const sender = senderLabel(fax);
+  const sender = senderWithNumber(fax);
   const pages = pagesLabel(fax.pages);
   return [sender === UNKNOWN_SENDER ? 'Fax from an unknown sender' : `Fax from ${sender}`, pages].filter(Boolean).join(', ');
 }

@@ -2,7 +2,7 @@
  * The Inbox's subscriptions that must live as long as the window, whatever page is open (App calls
  * `useInboxFeed()` once): the unread count starts from main's (every `sync:status` carries it, and
  * useSyncStatusFeed reads one when the page connects), `inbox:changed` keeps the list and the count
- * current, and `ui:print`
+ * current, `contacts:changed` the senders' names, and `ui:print`
  * (the browser harness's print: main asks the page) prints the fax through the viewer's print helper,
  * also when it comes from auto-print while another page is open.
  */
@@ -23,6 +23,8 @@ export function useInboxFeed(): void {
       }),
       faxdesk.on('inbox:changed', (change) => useInboxStore.getState().handleChange(change)),
       faxdesk.on('ui:print', (request) => void useInboxStore.getState().handlePrintRequest(request)),
+      // A contact added, renamed or removed: the senders' names shown change.
+      faxdesk.on('contacts:changed', () => useInboxStore.getState().refreshNames()),
     ];
     return () => offs.forEach((off) => off());
   }, []);

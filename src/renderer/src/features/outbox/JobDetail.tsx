@@ -3,6 +3,7 @@ import { formatFaxNumber } from '../../../../shared/fax-number';
 import type { OutboxDetail, OutboxItem } from '../../../../shared/domain/outbox';
 import type { ActionNotice, DeliveredImage as Image, JobAction } from '../../stores/outbox-store';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
+import { Confirmation } from './Confirmation';
 import { DeliveredImage } from './DeliveredImage';
 import {
   attemptRows,
@@ -173,6 +174,8 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
         <h3 id={`${headingId}-attempts`}>Delivery attempts</h3>
         <Attempts detail={detail} loading={props.attemptsLoading} />
       </section>
+
+      {job.state === 'COMPLETED' ? <Confirmation job={job} headingId={`${headingId}-confirmation`} onShowImage={props.onShowImage} /> : null}
 
       <DeliveredImage
         job={job}

@@ -7,7 +7,7 @@
  * so the list, the detail, the CSV and the transmission report all say the same thing.
  */
 import type { TransmissionAttempt } from '../../../../shared/domain/fax';
-import { FAX_STATE_LABELS, normalizeFaxState, type FaxState } from '../../../../shared/domain/fax-status';
+import { normalizeFaxState, type FaxState } from '../../../../shared/domain/fax-status';
 import { OUTBOUND_STATES, type FaxEvent, type FaxEventSource, type OutboundPhase, type OutboundState } from '../../../../shared/domain/history';
 import {
   CLIENT_DATA_LABELS,
@@ -19,6 +19,18 @@ import {
   type OutboxStatus,
 } from '../../../../shared/domain/outbox';
 import { describeTransmissionCode, type TransmissionCodeInfo } from '../../../../shared/domain/transmission-codes';
+import {
+  attemptStatusLabel,
+  formatDuration,
+  SOURCE_DESCRIPTIONS,
+  SOURCE_LABELS,
+  sourceLabel,
+  timelineNotes,
+  timelineStatus,
+  timelineTitle,
+} from '../../../../shared/domain/timeline-words';
+
+export { formatDuration };
 import { dateTimeFormat, type TimeOptions } from '../../date-time-format';
 
 // ---------------------------------------------------------------------------------------------
@@ -61,16 +73,6 @@ export function shortTime(iso: string, now: Date, options: TimeOptions = {}): st
   if (day.format(date) === day.format(now)) return dateTimeFormat(options, { timeStyle: 'short' }).format(date);
   const sameYear = dateTimeFormat(options, { year: 'numeric' }).format(date) === dateTimeFormat(options, { year: 'numeric' }).format(now);
   return dateTimeFormat(options, sameYear ? { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' } : { dateStyle: 'medium' }).format(date);
-}
-
-/** "42 s", "3 min 5 s", "1 h 2 min"; an em dash when unknown. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
-  if (s < 3600) return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
-  const minutes = Math.round((s % 3600) / 60);
-  return minutes === 0 ? `${Math.floor(s / 3600)} h` : `${Math.floor(s / 3600)} h ${minutes} min`;
 }
 
 export function formatBytes(bytes: number): string {
@@ -175,25 +177,7 @@ export function billableText(info: TransmissionCodeInfo): string {
 // ---------------------------------------------------------------------------------------------
 // Timeline
 
-export const SOURCE_LABELS: Readonly<Record<FaxEventSource, string>> = Object.freeze({
-  local: 'this computer',
-  detail: 'transmission detail',
-  metadata: 'metadata',
-  'sent-list': 'sent list',
-  'received-list': 'received list',
-  notification: 'notification log',
-  webhook: 'webhook',
-});
-
-export const SOURCE_DESCRIPTIONS: Readonly<Record<FaxEventSource, string>> = Object.freeze({
-  local: 'Recorded by Faxdesk on this computer',
-  detail: "Read from the service's transmission detail of this fax",
-  metadata: "Read from the service's metadata of this fax",
-  'sent-list': "Read from the service's list of sent faxes",
-  'received-list': "Read from the service's list of received faxes",
-  notification: "Read from the service's notification log",
-  webhook: 'Pushed by the service to the webhook',
-});
+export { SOURCE_LABELS, SOURCE_DESCRIPTIONS };
 
 export interface TimelineEntry {
   key: string;
@@ -201,21 +185,11 @@ export interface TimelineEntry {
   source: FaxEventSource | string;
   sourceLabel: string;
   sourceDescription: string;
-  /** What happened, in a few words ("Delivered", "Attempt 2: failed"). */
+  /** What happened, in a few words ("Delivered", "Attempt 2 failed"): the transmission report's words too. */
   title: string;
   tone: BadgeTone;
   /** Facts worth a line under the title (reason, result code, HTTP answer…). */
   notes: string[];
-}
-
-function text(value: unknown): string | null {
-  if (typeof value === 'string' && value.trim() !== '') return value.trim();
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
-}
-
-function isOutboundState(status: string): status is OutboundState {
-  return (OUTBOUND_STATES as readonly string[]).includes(status);
 }
 
 function attemptTone(state: FaxState | null): BadgeTone {
@@ -235,70 +209,24 @@ function attemptTone(state: FaxState | null): BadgeTone {
   }
 }
 
-/** One event of the fax's timeline (any source) as the page shows it. */
+/** One event of the fax's timeline (any source) as the page shows it; the words are shared/domain/timeline-words.ts. */
 export function timelineEntry(event: FaxEvent, options: TimeOptions = {}): TimelineEntry {
-  const detail = event.detail ?? {};
-  const notes: string[] = [];
-  let title: string;
+  const status = timelineStatus(event);
   let tone: BadgeTone = 'neutral';
-  const code = text(detail['errorCode']) ?? text(detail['code']);
-
-  if (isOutboundState(event.status)) {
-    const status = outboxStatusOf({ state: event.status, errorCode: event.status === 'REJECTED' && code === NOT_SENT_CODE ? NOT_SENT_CODE : null });
-    title = OUTBOX_STATUS_LABELS[status];
-    tone = BADGE_STYLES[status].tone;
-  } else if (event.status.startsWith('ATTEMPT_')) {
-    const state = normalizeFaxState(event.status.slice('ATTEMPT_'.length));
-    const n = text(detail['attempt']);
-    const word = state ? FAX_STATE_LABELS[state].toLowerCase() : event.status.slice('ATTEMPT_'.length).toLowerCase();
-    title = n ? `Attempt ${n}: ${word}` : `Attempt: ${word}`;
-    tone = attemptTone(state);
-    const seconds = typeof detail['durationSeconds'] === 'number' ? detail['durationSeconds'] : null;
-    if (seconds !== null) notes.push(`Lasted ${formatDuration(seconds)}`);
-  } else if (event.status === 'CANCEL_TOO_LATE') {
-    title = 'Cancel came too late';
-    tone = 'warning';
-    notes.push('The service answered that the fax had already finished (409): the result below is what happened.');
-  } else if (event.status === 'NOTIFIED') {
-    title = 'Desktop notification';
-    notes.push(detail['shown'] === false ? 'Not shown (turned off in Settings).' : 'Shown.');
-  } else if (event.status === 'IMPORTED') {
-    title = 'Found on the service';
-    notes.push('This fax was sent from elsewhere and found in the service’s sent list.');
-  } else {
-    title = event.status.charAt(0) + event.status.slice(1).toLowerCase().replace(/_/g, ' ');
-  }
-
-  if (code && code !== NOT_SENT_CODE) {
-    const summary = codeSummary(code);
-    if (summary) notes.push(summary);
-  }
-  const message = text(detail['errorMessage']);
-  if (message && !notes.some((n) => n.toLowerCase().includes(message.toLowerCase()))) notes.push(`Service said: ${message}`);
-  const reason = text(detail['reason']);
-  if (reason) notes.push(reason);
-  const http = text(detail['httpStatus']);
-  if (http === '202') notes.push('The service answered 202: the cancel was asked for, not yet done.');
-  else if (http && event.status !== 'CANCEL_TOO_LATE') notes.push(`The service answered HTTP ${http}.`);
-  const faxId = text(detail['faxId']);
-  if (faxId) notes.push(`Fax ID ${faxId}`);
-  const scheduledAt = text(detail['scheduledAt']);
-  if (scheduledAt && scheduledAt !== 'now' && parse(scheduledAt)) notes.push(`Send time ${showTime(scheduledAt, options).local}`);
-  if (event.source !== 'local' && event.status !== 'CANCEL_TOO_LATE' && text(detail['attempts']) && !event.status.startsWith('ATTEMPT_')) {
-    notes.push(`${plural(Number(detail['attempts']), 'attempt')} so far`);
-  }
-
+  if (status) tone = BADGE_STYLES[status].tone;
+  else if (event.status.startsWith('ATTEMPT_')) tone = attemptTone(normalizeFaxState(event.status.slice('ATTEMPT_'.length)));
+  else if (event.status === 'CANCEL_TOO_LATE') tone = 'warning';
   const source = event.source;
   const known = source in SOURCE_LABELS;
   return {
     key: String(event.id),
     time: showTime(event.at, options),
     source,
-    sourceLabel: known ? SOURCE_LABELS[source] : String(source),
+    sourceLabel: sourceLabel(source),
     sourceDescription: known ? SOURCE_DESCRIPTIONS[source] : String(source),
-    title,
+    title: timelineTitle(event),
     tone,
-    notes,
+    notes: timelineNotes(event, (iso) => showTime(iso, options).local),
   };
 }
 
@@ -329,7 +257,7 @@ export interface AttemptRow {
 export function attemptRow(attempt: TransmissionAttempt, options: TimeOptions = {}): AttemptRow {
   const info = describeTransmissionCode(attempt.errorCode);
   const code = info && !info.success ? info : null;
-  const status = attempt.state ? FAX_STATE_LABELS[attempt.state] : (attempt.rawStatus ?? 'Unknown');
+  const status = attemptStatusLabel(attempt);
   const serviceMessage = attempt.errorMessage && attempt.errorMessage.toUpperCase() !== 'OK' ? attempt.errorMessage : null;
   return {
     key: `${attempt.attemptNumber}-${attempt.startedAt ?? ''}`,
@@ -390,7 +318,7 @@ export function optionsSummary(options: NormalizedOptions | null, formatNumber: 
     value:
       options.billableRetries === null && options.nonBillableRetries === null
         ? "The service's default"
-        : `${retries(options.billableRetries)} billable, ${retries(options.nonBillableRetries)} non-billable`,
+        : `${retries(options.billableRetries)} charged, ${retries(options.nonBillableRetries)} free`,
   });
   lines.push({ label: 'Caller ID', value: options.callerId ? formatNumber(options.callerId) : "The account's number" });
   lines.push({ label: 'Station ID (CSID)', value: options.csid ?? "The account's own" });

@@ -11,10 +11,13 @@
  * - `title`: shown in the toolbar and used in accessible names.
  * - `loading`: the page is still fetching the file: a loading state is shown (whatever `document` is).
  * - `error`: the page could not get the file (e.g. a download failed): shown as is, instead of pages.
- * - `onPrint`: the Print button calls it (desktop app: main prints the file with the system dialog).
- *   Without it the viewer prints through the browser: printOpenedFax() draws every page at print
- *   resolution into a hidden print container and calls window.print() (the browser harness). The
- *   button shows progress ("Preparing page 4 of 12…") meanwhile, and a failure as an alert.
+ * - `onPrint`: the Print button calls it (the Inbox: main prints the file, with the system dialog in the
+ *   desktop app, through the page in the browser harness). `printing`: while the embedding page prints,
+ *   the words the disabled Print button shows ("Printing…"); the page shows its progress and Cancel.
+ *   Without `onPrint` the viewer prints through the browser itself (runPrint: every page drawn at print
+ *   resolution into a hidden print container, then window.print()), with "Preparing page 4 of 12…" on
+ *   the button, a "Cancel printing" button beside it and a time limit: it always ends, printed,
+ *   cancelled or with a sentence saying why not.
  * - `onSave`: the "Save as…" button calls it; the button is shown only when it is given (the page
  *   saves: main's Save dialog in the desktop app, a PDF or TIFF download in the browser).
  *
@@ -32,7 +35,7 @@
  *
  * Layout: the viewer fills its container (height: 100%), so the embedding page gives it a height.
  *
- * Printing elsewhere: `preparePrint(document)` (resolves with a cleanup) and `printDocument(document)`
+ * Printing elsewhere: `preparePrint(document)` (resolves with a cleanup) and `runPrint(document, …)`
  * from ./print work without mounting a viewer. The print stylesheet lives in styles/viewer.css.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
@@ -41,7 +44,7 @@ import '../../styles/viewer.css';
 import { useClientSize, useOpenedFax } from './hooks';
 import { PAGE_PADDING_PX, pageCssSize, pagesToDraw, pickCurrentPage, stackedHeight, thumbnailCssSize } from './layout';
 import { PageCanvas } from './PageCanvas';
-import { printOpenedFax } from './print';
+import { printStepText, runPrint, type PrintStep } from './print';
 import { Toolbar } from './Toolbar';
 import type { FaxDocument, OpenedFax, PageSize } from './types';
 import { DEFAULT_ZOOM_MODE, resolveZoom, viewerKeyAction, zoomInStep, zoomOutStep, type ZoomMode } from './zoom';
@@ -52,13 +55,18 @@ export interface FaxViewerProps {
   loading?: boolean;
   error?: string | null;
   onPrint?: () => void;
+  /** The embedding page is printing this fax: the Print button is disabled and shows these words. */
+  printing?: string | null;
   onSave?: () => void;
 }
 
-export function FaxViewer({ document, title, loading = false, error = null, onPrint, onSave }: FaxViewerProps): JSX.Element {
+/** The viewer's own print (no `onPrint`) must end within this, dialog included. */
+export const VIEWER_PRINT_LIMIT_MS = 2 * 60_000;
+
+export function FaxViewer({ document, title, loading = false, error = null, onPrint, printing = null, onSave }: FaxViewerProps): JSX.Element {
   const opened = useOpenedFax(loading || error ? null : document);
   if (!loading && !error && opened.status === 'ready') {
-    return <ReadyViewer key={faxKey(opened.fax)} fax={opened.fax} title={title} onPrint={onPrint} onSave={onSave} />;
+    return <ReadyViewer key={faxKey(opened.fax)} fax={opened.fax} title={title} onPrint={onPrint} printing={printing} onSave={onSave} />;
   }
   let body: JSX.Element;
   if (error) {
@@ -120,13 +128,14 @@ function faxKey(fax: OpenedFax): string {
   return key;
 }
 
-type PrintState = { kind: 'idle' } | { kind: 'preparing'; done: number; total: number } | { kind: 'failed'; message: string };
+type PrintState = { kind: 'idle' } | { kind: 'running'; step: PrintStep } | { kind: 'ended'; outcome: 'cancelled' } | { kind: 'ended'; outcome: 'failed'; message: string };
 
 interface ReadyViewerProps {
   fax: OpenedFax;
   title: string;
-  onPrint?: () => void;
-  onSave?: () => void;
+  onPrint?: (() => void) | undefined;
+  printing: string | null;
+  onSave?: (() => void) | undefined;
 }
 
 /** How many pages stay drawn at most (the nearest to the current page). */
@@ -139,7 +148,7 @@ const FIRST_PAGES_MOUNTED = 3;
 const FIRST_THUMBS_MOUNTED = 12;
 const VISIBILITY_THRESHOLDS = Array.from({ length: 21 }, (_, i) => i / 20);
 
-function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Element {
+function ReadyViewer({ fax, title, onPrint, printing, onSave }: ReadyViewerProps): JSX.Element {
   // The other pages and the thumbnails wait until the first page drawn is on screen: the page the person
   // opened comes first (drawn beside page 2 and six thumbnails, page 1 showed ~50 ms later here).
   const [pageDrawn, setPageDrawn] = useState(false);
@@ -295,22 +304,28 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
 
   const [printState, setPrintState] = useState<PrintState>({ kind: 'idle' });
   const printAbort = useRef<AbortController | null>(null);
-  useEffect(() => () => printAbort.current?.abort(), []);
+  useEffect(
+    () => () => {
+      const running = printAbort.current;
+      printAbort.current = null;
+      running?.abort();
+    },
+    [],
+  );
   const print = useCallback(() => {
     if (onPrint) return onPrint();
     const controller = new AbortController();
     printAbort.current = controller;
-    setPrintState({ kind: 'preparing', done: 0, total: count });
-    printOpenedFax(fax, { signal: controller.signal, onProgress: (done, total) => setPrintState({ kind: 'preparing', done, total }) }).then(
-      () => setPrintState({ kind: 'idle' }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        setPrintState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  }, [count, fax, onPrint]);
+    setPrintState({ kind: 'running', step: { kind: 'opening' } });
+    void runPrint(fax, { signal: controller.signal, timeLimitMs: VIEWER_PRINT_LIMIT_MS, onStep: (step) => setPrintState({ kind: 'running', step }) }).then((end) => {
+      if (printAbort.current !== controller) return; // unmounted, or another print started
+      printAbort.current = null;
+      setPrintState(end.outcome === 'printed' ? { kind: 'idle' } : end.outcome === 'cancelled' ? { kind: 'ended', outcome: 'cancelled' } : { kind: 'ended', outcome: 'failed', message: end.reason });
+    });
+  }, [fax, onPrint]);
+  const busy = printState.kind === 'running' || printing !== null;
   useCommand('print', () => {
-    if (printState.kind !== 'preparing') print();
+    if (!busy) print();
   });
 
   const drawn = useMemo(() => new Set(pagesToDraw(nearPages, current, count, DRAWN_PAGES_LIMIT)), [nearPages, current, count]);
@@ -336,13 +351,14 @@ function ReadyViewer({ fax, title, onPrint, onSave }: ReadyViewerProps): JSX.Ele
           onZoomIn: zoomIn === null ? null : () => setZoomMode(zoomIn),
           onZoomOut: zoomOut === null ? null : () => setZoomMode(zoomOut),
         }}
-        onPrint={printState.kind === 'preparing' ? undefined : print}
-        printLabel={printState.kind === 'preparing' ? `Preparing page ${Math.min(printState.done + 1, printState.total)} of ${printState.total}…` : 'Print'}
+        onPrint={busy ? undefined : print}
+        printLabel={printing ?? (printState.kind === 'running' ? printStepText(printState.step) : 'Print')}
+        onCancelPrint={printState.kind === 'running' ? () => printAbort.current?.abort() : undefined}
         onSave={onSave}
       />
-      {printState.kind === 'failed' ? (
-        <div className="fax-viewer-notice" role="alert">
-          Printing failed: {printState.message}{' '}
+      {printState.kind === 'ended' ? (
+        <div className="fax-viewer-notice" role={printState.outcome === 'failed' ? 'alert' : 'status'}>
+          {printState.outcome === 'failed' ? `The fax was not printed: ${printState.message}` : 'Printing was cancelled.'}{' '}
           <button type="button" onClick={() => setPrintState({ kind: 'idle' })}>
             Dismiss
           </button>

@@ -23,16 +23,18 @@ export interface ToolbarProps {
   /** Absent while nothing is shown (loading, error): the controls are then disabled. */
   pages?: ToolbarPages;
   zoom?: ToolbarZoom;
-  onPrint?: () => void;
+  onPrint?: (() => void) | undefined;
   printLabel?: string;
-  onSave?: () => void;
+  /** A print is being prepared: a "Cancel printing" button stops it. */
+  onCancelPrint?: (() => void) | undefined;
+  onSave?: (() => void) | undefined;
 }
 
 function zoomValue(mode: ZoomMode): string {
   return typeof mode === 'number' ? String(mode) : mode;
 }
 
-export function Toolbar({ title, pages, zoom, onPrint, printLabel = 'Print', onSave }: ToolbarProps): JSX.Element {
+export function Toolbar({ title, pages, zoom, onPrint, printLabel = 'Print', onCancelPrint, onSave }: ToolbarProps): JSX.Element {
   const fitLabel = (name: string, mode: ZoomMode) => (zoom && zoom.mode === mode ? `${name} (${Math.round(zoom.percent)}%)` : name);
   return (
     <div className="fax-toolbar">
@@ -87,6 +89,11 @@ export function Toolbar({ title, pages, zoom, onPrint, printLabel = 'Print', onS
         <button type="button" disabled={!onPrint} onClick={onPrint}>
           {printLabel}
         </button>
+        {onCancelPrint ? (
+          <button type="button" onClick={onCancelPrint}>
+            Cancel printing
+          </button>
+        ) : null}
         {onSave ? (
           <button type="button" onClick={onSave} title="Save the fax as a PDF or TIFF file">
             Save as…

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'reac
 import type { TlsFileKind } from '../../../../shared/ipc/contract/files';
 import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../../shared/ipc/contract/webhooks';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../../api';
+import { HelpTip } from '../../components/HelpTip';
 import { hasNativeFileDialogs } from '../files/native-files';
 import '../../styles/instant-updates.css';
 
@@ -74,7 +75,7 @@ export function InstantUpdatesSection(): JSX.Element {
     };
   }, [loadDeliveries]);
 
-  const run = async (work: () => Promise<ReceiverView>) => {
+  const run = async (work: () => Promise<ReceiverView>, errorField?: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -82,7 +83,10 @@ export function InstantUpdatesSection(): JSX.Element {
       setView(next);
       setDraft(draftOf(next));
     } catch (e) {
-      setError({ message: errorMessage(e), ...(e instanceof FaxdeskError && e.info.field ? { field: e.info.field } : {}) });
+      const field = errorField ?? (e instanceof FaxdeskError && e.info.field ? e.info.field : undefined);
+      setError({ message: errorMessage(e), ...(field ? { field } : {}) });
+      // The switch shows what main has (a Sandbox link that could not start is off again).
+      void unwrap(faxdesk.receiver.get()).then(setView, () => undefined);
     } finally {
       setBusy(false);
     }
@@ -155,8 +159,9 @@ export function InstantUpdatesSection(): JSX.Element {
     <section className="card instant-updates" aria-labelledby="instant-heading">
       <h2 id="instant-heading">Instant updates</h2>
       <p className="muted">
-        The service can post each finished send and each arriving fax to Faxdesk at once (webhooks, signed with your HMAC key). Faxdesk keeps checking the lists
-        too, less often while the notifications arrive.
+        The service can tell Faxdesk at once when a sent fax finishes or a fax arrives, instead of Faxdesk asking every minute: these instant updates are what
+        the service calls webhooks <HelpTip id="webhook" />, each signed with your signing key (HMAC key) <HelpTip id="hmac" />. Faxdesk keeps checking the
+        lists too, less often while the instant updates arrive.
       </p>
 
       <div className="instant-sandbox">
@@ -165,11 +170,17 @@ export function InstantUpdatesSection(): JSX.Element {
             type="checkbox"
             checked={view.sandbox.enabled}
             disabled={busy}
-            onChange={(e) => void run(() => unwrap(faxdesk.receiver.sandbox({ enabled: e.target.checked })))}
+            onChange={(e) => void run(() => unwrap(faxdesk.receiver.sandbox({ enabled: e.target.checked })), 'sandbox')}
+            aria-describedby={error?.field === 'sandbox' ? 'instant-sandbox-error' : undefined}
             data-testid="instant-sandbox"
           />{' '}
           Instant updates for the Sandbox
         </label>
+        {error?.field === 'sandbox' ? (
+          <p className="error" role="alert" id="instant-sandbox-error" data-testid="instant-sandbox-error">
+            {error.message}
+          </p>
+        ) : null}
         <p className="muted">
           {view.sandbox.enabled
             ? view.sandbox.listening
@@ -180,7 +191,7 @@ export function InstantUpdatesSection(): JSX.Element {
       </div>
 
       <form className="form-grid" onSubmit={save} aria-label="Webhook receiver">
-        <label htmlFor="instant-enabled">Receive webhooks</label>
+        <label htmlFor="instant-enabled">Receive webhooks (instant updates)</label>
         <input id="instant-enabled" type="checkbox" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.target.checked })} />
 
         <label htmlFor="instant-host">Listen on address</label>
@@ -259,7 +270,9 @@ export function InstantUpdatesSection(): JSX.Element {
         <thead>
           <tr>
             <th scope="col">Account</th>
-            <th scope="col">HMAC key</th>
+            <th scope="col">
+              Signing key (HMAC) <HelpTip id="hmac" />
+            </th>
             <th scope="col">State</th>
             <th scope="col">Last round trip</th>
             <th scope="col">

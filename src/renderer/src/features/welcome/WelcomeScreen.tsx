@@ -3,6 +3,7 @@
  * account" with a connection test that names exactly what is wrong; the account (and its API key,
  * in the system keychain) is saved only once the test has passed.
  */
+import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useId, useState, type FormEvent, type JSX } from 'react';
 import type { AccountAddInput } from '../../../../shared/ipc/contract/accounts';
 import { formatFaxNumber } from '../../../../shared/fax-number';
@@ -137,9 +138,9 @@ function ConnectAccount(): JSX.Element {
       <h2 id="welcome-connect-heading">Connect your fax account</h2>
       <p className="muted">Faxdesk tests the connection first and saves the account only when it works. The API key is kept in the system keychain.</p>
       <form className="welcome-form" aria-labelledby="welcome-connect-heading" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField id={idOf('appId')} label="App ID" required value={draft.appId} onChange={(v) => set('appId', v)} error={missing.appId} />
-        <TextField id={idOf('apiKey')} label="API key" required type="password" value={draft.apiKey} onChange={(v) => set('apiKey', v)} error={missing.apiKey} autoComplete="off" />
-        <TextField id={idOf('userId')} label="User-id" required value={draft.userId} onChange={(v) => set('userId', v)} error={missing.userId} placeholder="12345678-87654321" />
+        <TextField id={idOf('appId')} label="App ID" required value={draft.appId} onChange={(v) => set('appId', v)} error={missing.appId} hint={GLOSSARY.appId.help} />
+        <TextField id={idOf('apiKey')} label="API key" required type="password" value={draft.apiKey} onChange={(v) => set('apiKey', v)} error={missing.apiKey} autoComplete="off" hint={GLOSSARY.apiKey.help} />
+        <TextField id={idOf('userId')} label="User-id" required value={draft.userId} onChange={(v) => set('userId', v)} error={missing.userId} placeholder="12345678-87654321" hint={GLOSSARY.userId.help} />
         <Field id={idOf('region')} label="Region" hint={REGION_HINT}>
           <select id={idOf('region')} value={draft.region} onChange={(e) => set('region', e.target.value)} {...describedBy({ id: idOf('region'), hint: REGION_HINT })}>
             {REGIONS.map((r) => (

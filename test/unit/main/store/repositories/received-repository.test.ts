@@ -52,6 +52,9 @@ describe('ReceivedRepository', () => {
         deletedAt: null,
         firstSeenAt: at(2).toISOString(),
         updatedAt: at(2).toISOString(),
+        note: '',
+        noteUpdatedAt: null,
+        senderName: null,
       } satisfies InboxFax);
     });
 
