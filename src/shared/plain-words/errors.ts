@@ -48,7 +48,7 @@ export const SETTING_SENTENCES: Readonly<Record<SettingKey, string>> = Object.fr
   hotFolder: 'Enter the full path of a folder (for example /home/you/Faxes or C:\\Faxes), or leave it empty to turn the hot folder off.',
   faxPrinterEnabled: 'Tick or untick "Faxdesk printer on".',
   faxPrinterPort: 'Use a port from 1024 to 65535 (lower ones need administrator rights).',
-  faxPrinterReadFaxLine: 'Tick or untick "Fill in the recipient from a \"Fax:\" line in the printed document".',
+  faxPrinterReadFaxLine: 'Tick or untick "Fill in the recipient from a "Fax:" line in the printed document".',
   defaultAccountId: 'Choose one of your accounts to send from.',
 });
 
