@@ -30,6 +30,8 @@ import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { SettingsRepository } from './store/repositories/settings-repository';
+import { createMaintenanceHandlers } from './maintenance/handlers';
+import { MaintenanceService, type MaintenanceDeps } from './maintenance/maintenance-service';
 
 export interface CoreDeps {
   /** Folder for the database, fax files and logs. */
@@ -65,6 +67,8 @@ export interface CoreTuning {
   /** Called at the outbox's named points of a submission (the crash harness dies at one). */
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
   sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads'>;
+  /** The pace of background rebuilds (a crash test slows them to kill one mid-way). */
+  maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer'>;
 }
 
 export interface Core {
@@ -92,6 +96,8 @@ export interface Core {
   readonly documents: DocumentCollector;
   /** Instant updates: the webhook receiver (off until turned on in Settings). */
   readonly webhooks: WebhookReceiverService;
+  /** Derived data (search indexes) an upgrade left to rebuild, done in the background after start. */
+  readonly maintenance: MaintenanceService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -103,6 +109,7 @@ export function createCore(deps: CoreDeps): Core {
   const events = new EventBus();
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
   const settings = new SettingsService(new SettingsRepository(db), now);
+  const maintenance = new MaintenanceService({ db, events, logger: deps.logger, now, ...deps.tuning?.maintenance });
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
@@ -245,6 +252,7 @@ export function createCore(deps: CoreDeps): Core {
     ...background.handlers,
     ...instant.handlers,
     ...files.handlers(),
+    ...createMaintenanceHandlers(maintenance),
     ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 
@@ -264,6 +272,7 @@ export function createCore(deps: CoreDeps): Core {
     inbox: background.inbox,
     documents,
     webhooks: instant.receiver,
+    maintenance,
     async start() {
       await accounts.start();
       await sending.start();
@@ -272,11 +281,14 @@ export function createCore(deps: CoreDeps): Core {
       await background.start();
       await instant.start();
       desktop.start();
+      // Last: its pieces run between everything else's work, from the first turn of the event loop on.
+      maintenance.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
     },
     async stop() {
       if (stopped) return;
       stopped = true;
+      maintenance.stop();
       desktop.stop();
       await documents.stop();
       await instant.stop();

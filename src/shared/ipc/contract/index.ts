@@ -12,6 +12,7 @@ import { desktopCalls, desktopEvents } from './desktop';
 import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
+import { maintenanceCalls, maintenanceEvents } from './maintenance';
 import { outboxCalls, outboxEvents } from './outbox';
 import { webhookCalls, webhookEvents } from './webhooks';
 
@@ -25,6 +26,7 @@ export const calls = {
   ...contactCalls,
   ...outboxCalls,
   ...webhookCalls,
+  ...maintenanceCalls,
 } as const;
 
 export const events = {
@@ -35,6 +37,7 @@ export const events = {
   ...contactEvents,
   ...outboxEvents,
   ...webhookEvents,
+  ...maintenanceEvents,
 } as const;
 
 export type Calls = typeof calls;
