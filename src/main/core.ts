@@ -66,7 +66,7 @@ export interface CoreTuning {
   outbox?: Partial<OutboxConfig>;
   /** Called at the outbox's named points of a submission (the crash harness dies at one). */
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
-  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads'>;
+  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'importRate'>;
   /** The pace of background rebuilds (a crash test slows them to kill one mid-way). */
   maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer'>;
 }

@@ -3,6 +3,7 @@
  * only that key (it falls back to its default and is reported), never the others.
  */
 import { z } from 'zod';
+import { HISTORY_IMPORT_RANGES } from './history-import';
 
 export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']),
@@ -23,6 +24,8 @@ export const SettingsSchema = z.object({
     ),
   /** The account new faxes are sent from; empty means the first account. */
   defaultAccountId: z.string().max(200),
+  /** How far back an account's older faxes are imported (first sync of an account that already holds faxes). */
+  historyImportRange: z.enum(HISTORY_IMPORT_RANGES, { error: 'Choose all, the last year, or the last 90 days.' }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -37,6 +40,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   startAtLogin: false,
   hotFolder: '',
   defaultAccountId: '',
+  historyImportRange: 'all',
 });
 
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

@@ -13,6 +13,7 @@ import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { maintenanceCalls, maintenanceEvents } from './maintenance';
+import { historyImportCalls, historyImportEvents } from './history-import';
 import { outboxCalls, outboxEvents } from './outbox';
 import { webhookCalls, webhookEvents } from './webhooks';
 
@@ -27,6 +28,7 @@ export const calls = {
   ...outboxCalls,
   ...webhookCalls,
   ...maintenanceCalls,
+  ...historyImportCalls,
 } as const;
 
 export const events = {
@@ -38,6 +40,7 @@ export const events = {
   ...outboxEvents,
   ...webhookEvents,
   ...maintenanceEvents,
+  ...historyImportEvents,
 } as const;
 
 export type Calls = typeof calls;
