@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { backfillBench } from './backfill';
 import { documentsBench } from './documents';
 import { emulatorBench } from './emulator';
 import { outboxBench } from './outbox';
@@ -17,7 +18,7 @@ import { uiBench } from './ui';
 import { webhooksBench } from './webhooks';
 
 /** The report's sections, in the order they run and print. */
-const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench];
+const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, backfillBench];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

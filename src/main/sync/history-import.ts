@@ -60,7 +60,13 @@ export interface ListHead {
 }
 
 /** A head never reads more than this many pages (a service whose records all share one time). */
-const MAX_HEAD_PAGES = 20;
+const MAX_HEAD_PAGES = 40;
+/**
+ * Records per page of the head: the window's first page is 50 rows, and the first pass stores its
+ * page record by record in one transaction (as every sync pass does), which for 100 records of a big
+ * account's list is a task of ~50 ms on a busy office PC.
+ */
+export const HEAD_PAGE_SIZE = 50;
 
 /**
  * Reads the newest pages of a list for a first pass, until they reach back past the window the next
@@ -74,12 +80,12 @@ export async function readListHead<T extends { completedAt: string | null }>(
   let offset = 1;
   let newest = -Infinity;
   for (let pages = 1; ; pages++) {
-    const page = await fetchPage({ offset, limit: SYNC_PAGE_SIZE });
+    const page = await fetchPage({ offset, limit: HEAD_PAGE_SIZE });
     onPage(page.items);
     const times = page.items.map((i) => (i.completedAt ? Date.parse(i.completedAt) : NaN)).filter((t) => !Number.isNaN(t));
     newest = Math.max(newest, ...times);
     const next = page.lastRecord > 0 ? page.lastRecord + 1 : offset + page.items.length;
-    const complete = page.items.length < SYNC_PAGE_SIZE || (page.totalRecords !== undefined && page.lastRecord >= page.totalRecords) || next <= offset;
+    const complete = page.items.length < HEAD_PAGE_SIZE || (page.totalRecords !== undefined && page.lastRecord >= page.totalRecords) || next <= offset;
     const oldest = times.length ? Math.min(...times) : -Infinity;
     const reachesBack = oldest < newest - SYNC_WINDOW_OVERLAP_MS;
     if (complete || reachesBack || pages >= MAX_HEAD_PAGES) {
@@ -105,11 +111,11 @@ export interface HistoryImportDeps {
   onReceived: (accountId: string, ids: readonly string[]) => void;
   /** Jobs imported by a page. */
   onSent: (accountId: string, ids: readonly string[]) => void;
-  /** Request starts per second per account, at most. Default 20. */
+  /** Request starts per second per account, at most. Default 50. */
   maxRequestsPerSecond?: number;
 }
 
-const DEFAULT_RATE = 20;
+const DEFAULT_RATE = 50;
 const MIN_RATE = 0.5;
 const ERROR_BASE_MS = 5_000;
 const ERROR_MAX_MS = 10 * 60_000;
@@ -117,6 +123,9 @@ const HELD_POLL_MS = 2_000;
 const PROGRESS_EVERY_MS = 500;
 /** Successes in a row after which a rate halved by a 429 goes up again (by a fifth). */
 const RECOVER_AFTER = 50;
+/** Main-thread CPU one piece of a page's storing should take (pieces of whole faxes, at least MIN_PIECE_ROWS). */
+const PIECE_CPU_MS = 10;
+const MIN_PIECE_ROWS = 10;
 
 type Fetched = { list: ImportList; offset: number; page: Page<ReceivedFax> | Page<SentFax> } | { list: ImportList; offset: number; error: AppError };
 
@@ -139,6 +148,8 @@ export class HistoryImportService implements HistoryImportPort {
   private range: HistoryImportRange;
   private progressTimer: unknown = null;
   private lastJson = '';
+  /** Faxes stored per millisecond of main-thread CPU, as last measured (sizes the pieces). */
+  private rowsPerMs = 5;
 
   constructor(private readonly deps: HistoryImportDeps) {
     this.repo = new HistoryImportsRepository(deps.stores.db);
@@ -342,7 +353,7 @@ export class HistoryImportService implements HistoryImportPort {
         inFlight = this.request(runner, following);
         last = following.list;
       }
-      this.store(accountId, row, fetched, position);
+      await this.store(runner, row, fetched, position);
     }
   }
 
@@ -358,19 +369,42 @@ export class HistoryImportService implements HistoryImportPort {
     return { nextOffset: Math.max(next, offset + 1), listTotal: total, done };
   }
 
-  private store(accountId: string, row: HistoryImportRow, fetched: Extract<Fetched, { page: unknown }>, position: { nextOffset: number; listTotal: number | null; done: boolean }): void {
+  /**
+   * Stores a page as history, in pieces sized to take about PIECE_CPU_MS of main-thread CPU each (the
+   * rate is measured on every piece), with a turn of the event loop before each: a page of 100 faxes
+   * writes its rows, their events and their search index entries, which on a slow or busy computer is
+   * more than one task should hold the thread for. The last piece records the page as read, in its
+   * transaction; a crash between pieces reads the page again (what was stored is not stored twice).
+   */
+  private async store(runner: Runner, row: HistoryImportRow, fetched: Extract<Fetched, { page: unknown }>, position: { nextOffset: number; listTotal: number | null; done: boolean }): Promise<void> {
     const { stores } = this.deps;
-    const now = this.deps.now();
-    let outcome: PageOutcome = { created: [], changed: [] };
-    stores.db.transaction(() => {
-      outcome =
-        fetched.list === 'received'
-          ? storeOldReceived(stores, accountId, fetched.page.items as ReceivedFax[], row.boundary, now)
-          : storeOldSent(stores, this.deps.states, accountId, fetched.page.items as SentFax[], row.boundary, now);
-      this.repo.recordPage(accountId, fetched.list, { ...position, read: fetched.page.items.length, imported: outcome.created.length }, now);
-    })();
-    if (outcome.created.length > 0) (fetched.list === 'received' ? this.deps.onReceived : this.deps.onSent)(accountId, outcome.created);
-    if (position.done) this.deps.logger.info('imported the older faxes of an account', { accountId, list: fetched.list, read: row.read + fetched.page.items.length });
+    const { accountId } = runner;
+    const items = fetched.page.items as (ReceivedFax | SentFax)[];
+    const created: string[] = [];
+    let at = 0;
+    do {
+      await new Promise((resolve) => setImmediate(resolve));
+      if (runner.abort.signal.aborted) return;
+      const size = Math.max(MIN_PIECE_ROWS, Math.min(SYNC_PAGE_SIZE, Math.floor(this.rowsPerMs * PIECE_CPU_MS)));
+      const piece = items.slice(at, at + size);
+      const last = at + size >= items.length;
+      const now = this.deps.now();
+      const started = process.threadCpuUsage();
+      stores.db.transaction(() => {
+        const outcome: PageOutcome =
+          fetched.list === 'received'
+            ? storeOldReceived(stores, accountId, piece as ReceivedFax[], row.boundary, now)
+            : storeOldSent(stores, this.deps.states, accountId, piece as SentFax[], row.boundary, now);
+        created.push(...outcome.created);
+        if (last) this.repo.recordPage(accountId, fetched.list, { ...position, read: items.length, imported: created.length }, now);
+      })();
+      const cpu = process.threadCpuUsage(started);
+      const ms = (cpu.user + cpu.system) / 1000;
+      if (piece.length > 0) this.rowsPerMs = this.rowsPerMs * 0.5 + (piece.length / Math.max(ms, 0.1)) * 0.5;
+      at += size;
+    } while (at < items.length);
+    if (created.length > 0) (fetched.list === 'received' ? this.deps.onReceived : this.deps.onSent)(accountId, created);
+    if (position.done) this.deps.logger.info('imported the older faxes of an account', { accountId, list: fetched.list, read: row.read + items.length });
     this.progressSoon();
   }
 

@@ -1,6 +1,7 @@
 /**
- * One page of an account's older history, stored as history (the import, history-import.ts): each in
- * one transaction, through the same record storing as the sync (service-records.ts).
+ * One page of an account's older history, stored as history (the import, history-import.ts), in one
+ * transaction and a few statements (a page of 100 faxes is one INSERT of rows, one of events), through
+ * the record mapping the sync uses (service-records.ts).
  * - Received: a fax new to the history is stored read, IMPORTED (never announced, whenever its image
  *   comes), and with its image left on the service ('remote') until it is opened, printed or saved.
  * - Sent: a fax no job has is imported as a job; one a job has updates the job (through the outbox's
@@ -10,11 +11,12 @@
  * are passed over: the sync announces and downloads new faxes, the import never does.
  */
 import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
+import type { NewFaxEvent } from '../../shared/domain/history';
 import { reportFromRecord } from '../outbox/outbound-states';
 import { sameFaxNumber } from './feeds';
 import { IMPORTED_STATUS } from './notify-once';
 import type { HistoryStores, OutboundStateRecorder } from './ports';
-import { importSentFax, storeReceivedFax } from './service-records';
+import { importedJobEventOf, receivedEventOf, receivedFactsOf, serviceJobOf } from './service-records';
 
 export interface PageOutcome {
   /** Local ids of the rows this page added to the history. */
@@ -28,19 +30,18 @@ function afterBoundary(completedAt: string | null, boundary: string | null): boo
 }
 
 export function storeOldReceived(stores: HistoryStores, accountId: string, items: readonly ReceivedFax[], boundary: string | null, now: Date): PageOutcome {
-  const created: string[] = [];
-  stores.db.transaction(() => {
-    for (const item of items) {
-      if (afterBoundary(item.completedAt, boundary)) continue;
-      const upsert = storeReceivedFax(stores, accountId, item, now);
-      if (!upsert.created) continue;
-      stores.received.keepOnService(upsert.id, now);
-      const row = stores.received.get(upsert.id)!;
-      stores.events.record({ ref: { direction: 'INBOUND', receivedId: upsert.id }, at: row.completedAt, source: 'local', status: IMPORTED_STATUS, detail: {} }, now);
-      created.push(upsert.id);
+  const old = items.filter((item) => !afterBoundary(item.completedAt, boundary));
+  const byFax = new Map(old.map((item) => [item.faxId, item]));
+  return stores.db.transaction((): PageOutcome => {
+    const added = stores.received.importHistory(accountId, old.map(receivedFactsOf), now);
+    const events: NewFaxEvent[] = [];
+    for (const row of added) {
+      events.push(receivedEventOf(byFax.get(row.faxId)!, row.id, now));
+      events.push({ ref: { direction: 'INBOUND', receivedId: row.id }, at: row.completedAt, source: 'local', status: IMPORTED_STATUS, detail: {} });
     }
+    stores.events.recordMany(events, now);
+    return { created: added.map((r) => r.id), changed: [] };
   })();
-  return { created, changed: [] };
 }
 
 export function storeOldSent(
@@ -54,17 +55,18 @@ export function storeOldSent(
   const outcome: PageOutcome = { created: [], changed: [] };
   const ambiguous = stores.outbound.listInStates(['SUBMITTING', 'UNKNOWN'], Number.MAX_SAFE_INTEGER).filter((j) => j.accountId === accountId && j.faxId === null);
   stores.db.transaction(() => {
+    const fresh: SentFax[] = [];
     for (const item of items) {
       if (afterBoundary(item.completedAt, boundary)) continue;
       const job = stores.outbound.getByFaxId(accountId, item.faxId);
       if (job) {
         if (states.apply(job.id, reportFromRecord(item, 'sent-list'))?.changed) outcome.changed.push(job.id);
-        continue;
-      }
-      if (ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) continue;
-      const inserted = importSentFax(stores, accountId, item, now);
-      if (inserted.created) outcome.created.push(inserted.id);
+      } else if (!ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) fresh.push(item);
     }
+    const byFax = new Map(fresh.map((item) => [item.faxId, item]));
+    const added = stores.outbound.importHistory(fresh.map((item) => serviceJobOf(accountId, item)), now);
+    stores.events.recordMany(added.map((row) => importedJobEventOf(byFax.get(row.faxId)!, row.id, now)), now);
+    outcome.created.push(...added.map((r) => r.id));
   })();
   return outcome;
 }
