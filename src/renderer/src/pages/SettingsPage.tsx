@@ -3,6 +3,7 @@ import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
 import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
+import { HistoryImportSection } from '../features/history-import/HistoryImportSection';
 import { useAppStore } from '../stores/app-store';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 
@@ -12,6 +13,7 @@ export function SettingsPage(): JSX.Element {
       <h1>Settings</h1>
       <AccountsSection />
       <InstantUpdatesSection />
+      <HistoryImportSection />
       <PreferencesSection />
       <AboutSection />
     </section>
