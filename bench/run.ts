@@ -15,10 +15,11 @@ import type { BenchSection } from './row';
 import { storeBench } from './store';
 import { syncBench } from './sync';
 import { uiBench } from './ui';
+import { upgradeBench } from './upgrade';
 import { webhooksBench } from './webhooks';
 
 /** The report's sections, in the order they run and print. */
-const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, backfillBench];
+const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, upgradeBench, backfillBench];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -68,7 +68,7 @@ export interface CoreTuning {
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
   sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'importRate'>;
   /** The pace of background rebuilds (a crash test slows them to kill one mid-way). */
-  maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer'>;
+  maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer' | 'onPiece'>;
 }
 
 export interface Core {

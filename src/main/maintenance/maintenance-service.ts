@@ -3,9 +3,10 @@
  * one small piece at a time, each piece and its progress in one transaction, then a turn of the event
  * loop for everything else (IPC calls, sync) before the next.
  *
- * - A piece is sized to take about `sliceMs` (12 ms): the executor's rate (units per ms) is measured
- *   on every piece and the next one sized from it, so no piece holds main's thread near 50 ms even as
- *   the rate changes (an FTS5 merge, a busy disk).
+ * - A piece is sized to take about `sliceMs` (12 ms) of main-thread CPU: the executor's rate (units
+ *   per ms) is measured on every piece and the next one sized from it, so no piece holds main's
+ *   thread near 50 ms even as the rate changes (a busy disk); FTS5's merges come in even slices too
+ *   (repositories/fts-merge.ts).
  * - Crash-safe by construction: a piece that did not commit did nothing, and the position the last
  *   committed piece wrote is where the next start resumes.
  * - A failing piece (disk full) is retried after a growing wait (5 s to 5 min); the status says why.
@@ -30,7 +31,7 @@ export interface MaintenanceDeps {
   sliceMs?: number;
   /** Runs `fn` after the event loop has had a turn. Default setImmediate. */
   defer?: (fn: () => void) => () => void;
-  /** Told after every committed piece (crash tests, benchmarks). */
+  /** Told after every committed piece, with its main-thread CPU time (crash tests, benchmarks). */
   onPiece?: (piece: { key: string; units: number; ms: number; finished: boolean }) => void;
 }
 
@@ -163,13 +164,16 @@ export class MaintenanceService {
     const kind = next.work.kind;
     const rate = this.rate.get(kind);
     const units = rate === undefined ? FIRST_PIECE[kind] : Math.min(MAX_PIECE, Math.max(16, Math.floor(rate * this.sliceMs)));
-    const started = performance.now();
+    // Sized by the main thread's CPU time, not the clock: on a busy computer the clock also counts the
+    // time other programs had the CPU, which would shrink the pieces (and slow the rebuild) for nothing.
+    const started = process.threadCpuUsage();
     const result = this.deps.db.transaction(() => {
       const stepped = executor.step(this.deps.db, next.work, next.position, units);
       repo.advance(next.key, stepped.position, stepped.units, this.deps.now());
       return stepped;
     })();
-    const ms = performance.now() - started;
+    const cpu = process.threadCpuUsage(started);
+    const ms = (cpu.user + cpu.system) / 1000;
     if (result.units > 0) {
       const measured = result.units / Math.max(ms, 0.05);
       this.rate.set(kind, rate === undefined ? measured : rate * 0.5 + measured * 0.5);

@@ -7,6 +7,7 @@
  * - Sent: a fax no job has is imported as a job; one a job has updates the job (through the outbox's
  *   one state recorder); one that may be the fax of a job whose POST went unanswered is left to the
  *   outbox's reconciling, as the sync does.
+ * The search index's merge work comes in even slices (fts-merge.ts), so no piece takes a big merge.
  * Faxes completed after the import's boundary (the newest the first sync saw) belong to the sync and
  * are passed over: the sync announces and downloads new faxes, the import never does.
  */
@@ -16,6 +17,7 @@ import { reportFromRecord } from '../outbox/outbound-states';
 import { sameFaxNumber } from './feeds';
 import { IMPORTED_STATUS } from './notify-once';
 import type { HistoryStores, OutboundStateRecorder } from './ports';
+import { withBoundedMerges } from '../store/repositories/fts-merge';
 import { importedJobEventOf, receivedEventOf, receivedFactsOf, serviceJobOf } from './service-records';
 
 export interface PageOutcome {
@@ -33,7 +35,7 @@ export function storeOldReceived(stores: HistoryStores, accountId: string, items
   const old = items.filter((item) => !afterBoundary(item.completedAt, boundary));
   const byFax = new Map(old.map((item) => [item.faxId, item]));
   return stores.db.transaction((): PageOutcome => {
-    const added = stores.received.importHistory(accountId, old.map(receivedFactsOf), now);
+    const added = withBoundedMerges(stores.db, 'received_fts', old.length, () => stores.received.importHistory(accountId, old.map(receivedFactsOf), now));
     const events: NewFaxEvent[] = [];
     for (const row of added) {
       events.push(receivedEventOf(byFax.get(row.faxId)!, row.id, now));
@@ -64,7 +66,7 @@ export function storeOldSent(
       } else if (!ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) fresh.push(item);
     }
     const byFax = new Map(fresh.map((item) => [item.faxId, item]));
-    const added = stores.outbound.importHistory(fresh.map((item) => serviceJobOf(accountId, item)), now);
+    const added = withBoundedMerges(stores.db, 'outbound_fts', fresh.length, () => stores.outbound.importHistory(fresh.map((item) => serviceJobOf(accountId, item)), now));
     stores.events.recordMany(added.map((row) => importedJobEventOf(byFax.get(row.faxId)!, row.id, now)), now);
     outcome.created.push(...added.map((r) => r.id));
   })();

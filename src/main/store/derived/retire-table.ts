@@ -42,9 +42,13 @@ export const retireTableExecutor: DerivedExecutor = {
   inlineUpTo: 2_000,
   plan(db, work) {
     if (!tableExists(db, work.table)) return { total: 0, cursor: null, floor: 0 };
-    let rows = 0;
-    for (const shadow of shadowsOf(db, work)) rows += db.prepare(`SELECT count(*) FROM ${quoted(shadow.name)}`).pluck().get() as number;
-    // cursor: rows left (an estimate the pieces count down; the tables themselves say when they are empty)
+    // Rows to delete, estimated without reading the tables (this runs in the start-up transaction, and
+    // counting a million-row index is not free): one %_docsize row per indexed row, found from its
+    // rowid range, and about a third as many %_data and %_idx rows (measured on generated histories).
+    // The pieces count it down; the tables themselves say when they are empty.
+    const docsize = `${work.table}_docsize`;
+    const span = tableExists(db, docsize) ? (db.prepare(`SELECT coalesce(max(id) - min(id) + 1, 0) FROM ${quoted(docsize)}`).pluck().get() as number) : 0;
+    const rows = Math.round(span * 1.35) + 2;
     return { total: rows, cursor: rows, floor: 0 };
   },
 

@@ -11,10 +11,12 @@
  *
  * Position: `cursor` is the highest seq not indexed yet; each piece indexes [cursor - n + 1, cursor]
  * in ascending order (FTS5 flushes its pending segment whenever a rowid is smaller than the last) and
- * moves the cursor below it; `floor` is the lowest seq there was when the work was planned.
+ * moves the cursor below it; `floor` is the lowest seq there was when the work was planned. FTS5's
+ * merge work comes in even slices (repositories/fts-merge.ts), so no piece takes a big merge.
  */
 import type { Db } from '../database';
 import { SEARCH_INDEXES, searchIndexFillSql, type SearchIndex } from '../migrations/0050-search';
+import { withBoundedMerges } from '../repositories/fts-merge';
 import type { DerivedExecutor, DerivedWork, WorkPosition } from './work';
 
 function indexOf(work: DerivedWork): SearchIndex {
@@ -54,7 +56,7 @@ export const fillSearchExecutor: DerivedExecutor = {
     if (position.cursor === null || position.cursor < position.floor) return { units: 0, position: { cursor: null, floor: position.floor } };
     const high = position.cursor;
     const low = Math.max(position.floor, high - Math.max(1, Math.floor(maxUnits)) + 1);
-    prepared(db, rangeFillSql(index)).run({ low, high });
+    withBoundedMerges(db, index.table, high - low + 1, () => prepared(db, rangeFillSql(index)).run({ low, high }));
     const next: WorkPosition = { cursor: low > position.floor ? low - 1 : null, floor: position.floor };
     return { units: high - low + 1, position: next };
   },

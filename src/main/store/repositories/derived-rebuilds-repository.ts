@@ -56,7 +56,8 @@ export class DerivedRebuildsRepository {
     this.selectPending = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM derived_rebuilds WHERE finished_at IS NULL ORDER BY priority, seq`);
     this.selectAll = db.prepare<[], Row>(`SELECT ${COLUMNS} FROM derived_rebuilds ORDER BY seq`);
     this.advanceStmt = db.prepare(
-      `UPDATE derived_rebuilds SET cursor = @cursor, floor = @floor, done = min(total, done + @units),
+      `UPDATE derived_rebuilds SET cursor = @cursor, floor = @floor,
+         done = CASE WHEN @cursor IS NULL THEN total ELSE min(total, done + @units) END,
          started_at = coalesce(started_at, @now), finished_at = CASE WHEN @cursor IS NULL THEN @now END
        WHERE key = @key AND finished_at IS NULL`,
     );

@@ -61,7 +61,7 @@ describe('MaintenanceService', () => {
       events: { emit: (name, payload) => (name === 'maintenance:progress' ? events.push(payload as MaintenanceStatus) : undefined) },
       logger: silentLogger,
       now: () => T0,
-      sliceMs: 2,
+      sliceMs: 0.05,
       defer: turns.defer,
       onPiece: (piece) => pieces.push(piece.units),
     });

@@ -22,7 +22,7 @@ function tables(db: Db): string[] {
 }
 
 function maintenance(db: Db): MaintenanceService {
-  return new MaintenanceService({ db, events: { emit: () => undefined }, logger: silentLogger, now: () => T0, sliceMs: 4 });
+  return new MaintenanceService({ db, events: { emit: () => undefined }, logger: silentLogger, now: () => T0, sliceMs: 0.05 });
 }
 
 /** A version-70 history (0060's search tables, every row indexed) of `count` outbound faxes named "Person <i>". */
