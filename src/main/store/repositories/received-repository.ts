@@ -131,7 +131,6 @@ export class ReceivedRepository {
   private readonly resetDownloadingStmt;
   private readonly countUnreadAll;
   private readonly countUnreadForAccount;
-  private readonly keepOnServiceStmt;
   private readonly importHistoryStmt;
   private readonly statements;
 
@@ -182,9 +181,6 @@ export class ReceivedRepository {
     this.countUnreadAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM received WHERE deleted_at IS NULL AND read_at IS NULL');
     this.countUnreadForAccount = db.prepare<[string], { n: number }>(
       'SELECT count(*) AS n FROM received WHERE deleted_at IS NULL AND read_at IS NULL AND account_id = ?',
-    );
-    this.keepOnServiceStmt = db.prepare<[string, string, string]>(
-      `UPDATE received SET image_state = 'remote', read_at = coalesce(read_at, ?), updated_at = ? WHERE id = ? AND image_state = 'pending'`,
     );
     // One statement per page of history (the import reads pages of 100): the rows go in as JSON.
     // (An INSERT ... SELECT needs its WHERE for SQLite to read the ON CONFLICT clause as the upsert's.)
@@ -368,15 +364,6 @@ export class ReceivedRepository {
   /** Images to fetch: pending first, then failed ones with attempts left; newest first within each. */
   listImageQueue(options: { maxAttempts?: number; limit?: number } = {}): InboxFax[] {
     return this.selectImageQueue.all(options.maxAttempts ?? 5, options.limit ?? 20).map(toInboxFax);
-  }
-
-  /**
-   * A fax of an account's older history (imported after its first sync): its image stays on the
-   * service until it is opened, printed or saved ('remote'), and it does not count as unread news.
-   */
-  keepOnService(id: string, now: Date): boolean {
-    const iso = isoUtc(now, 'now');
-    return this.keepOnServiceStmt.run(iso, iso, id).changes > 0;
   }
 
   /**
