@@ -54,7 +54,7 @@ export class FaxEventsRepository {
     this.insertMany = db.prepare(
       `INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at)
        SELECT value ->> 'direction', value ->> 'outboundId', value ->> 'receivedId', value ->> 'at', value ->> 'source', value ->> 'status',
-         value -> 'detail', @recordedAt
+         json(value ->> 'detail'), @recordedAt
        FROM json_each(@events) WHERE true
        ON CONFLICT DO NOTHING`,
     );
@@ -77,32 +77,12 @@ export class FaxEventsRepository {
   /** Records several events in one statement (a page of imported history: 200 events); returns how many were new. */
   recordMany(events: readonly NewFaxEvent[], now: Date): number {
     if (events.length === 0) return 0;
-    const rows = events.map((event) => ({
-      direction: event.ref.direction,
-      outboundId: event.ref.direction === 'OUTBOUND' ? event.ref.outboundId : null,
-      receivedId: event.ref.direction === 'INBOUND' ? event.ref.receivedId : null,
-      at: isoUtc(event.at, 'at'),
-      source: event.source,
-      status: event.status,
-      detail: JSON.parse(writeJson(event.detail ?? {}, JsonObjectSchema, 'event details')) as unknown,
-    }));
-    return this.insertMany.run({ events: JSON.stringify(rows), recordedAt: isoUtc(now, 'now') }).changes;
+    return this.insertMany.run({ events: JSON.stringify(events.map(eventRowOf)), recordedAt: isoUtc(now, 'now') }).changes;
   }
 
   /** Records one event; false when the same (fax, at, source, status) is already there. */
   record(event: NewFaxEvent, now: Date): boolean {
-    return (
-      this.insert.run({
-        direction: event.ref.direction,
-        outboundId: event.ref.direction === 'OUTBOUND' ? event.ref.outboundId : null,
-        receivedId: event.ref.direction === 'INBOUND' ? event.ref.receivedId : null,
-        at: isoUtc(event.at, 'at'),
-        source: event.source,
-        status: event.status,
-        detail: writeJson(event.detail ?? {}, JsonObjectSchema, 'event details'),
-        recordedAt: isoUtc(now, 'now'),
-      }).changes > 0
-    );
+    return this.insert.run({ ...eventRowOf(event), recordedAt: isoUtc(now, 'now') }).changes > 0;
   }
 
   /** One fax's timeline, oldest first. */
@@ -139,5 +119,18 @@ function toEvent(row: EventRow): FaxEvent {
     status: row.status,
     detail: readJson(row.detail, 'event details'),
     recordedAt: row.recorded_at,
+  };
+}
+
+/** An event as the row it is stored as (its time and details checked). */
+function eventRowOf(event: NewFaxEvent) {
+  return {
+    direction: event.ref.direction,
+    outboundId: event.ref.direction === 'OUTBOUND' ? event.ref.outboundId : null,
+    receivedId: event.ref.direction === 'INBOUND' ? event.ref.receivedId : null,
+    at: isoUtc(event.at, 'at'),
+    source: event.source,
+    status: event.status,
+    detail: writeJson(event.detail ?? {}, JsonObjectSchema, 'event details'),
   };
 }

@@ -261,29 +261,10 @@ export class OutboundRepository {
    * nothing if the account already has a row for this fax_id: update that one instead.
    */
   insertFromService(fax: ServiceOutboundFax, now: Date): UpsertResult {
-    const id = newId();
     const at = isoUtc(now, 'now');
-    const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
-    const changes = this.insertService.run({
-      id,
-      accountId: fax.accountId,
-      faxId: fax.faxId,
-      state: fax.state,
-      destination: fax.destination,
-      toName: fax.toName ?? '',
-      toCompany: fax.toCompany ?? '',
-      subject: fax.subject ?? '',
-      clientData: writeJson(fax.clientData ?? {}, ClientDataSchema, 'client data'),
-      completedAt,
-      duration: fax.durationSeconds ?? null,
-      pages: fax.pages ?? null,
-      errorCode: fax.errorCode ?? null,
-      errorReason: fax.errorReason ?? null,
-      billableRetries: fax.billableRetries ?? null,
-      createdAt: completedAt ?? at,
-      now: at,
-    }).changes;
-    if (changes > 0) return { id, created: true, changed: true };
+    const row = serviceRowOf(fax, at);
+    const changes = this.insertService.run({ ...row, now: at }).changes;
+    if (changes > 0) return { id: row.id, created: true, changed: true };
     const existing = this.selectByFax.get(fax.accountId, fax.faxId);
     return { id: existing!.id, created: false, changed: false };
   }
@@ -295,27 +276,7 @@ export class OutboundRepository {
   importHistory(faxes: readonly ServiceOutboundFax[], now: Date): { id: string; faxId: string }[] {
     if (faxes.length === 0) return [];
     const at = isoUtc(now, 'now');
-    const rows = faxes.map((fax) => {
-      const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
-      return {
-        id: newId(),
-        accountId: fax.accountId,
-        faxId: fax.faxId,
-        state: fax.state,
-        destination: fax.destination,
-        toName: fax.toName ?? '',
-        toCompany: fax.toCompany ?? '',
-        subject: fax.subject ?? '',
-        clientData: writeJson(fax.clientData ?? {}, ClientDataSchema, 'client data'),
-        completedAt,
-        duration: fax.durationSeconds ?? null,
-        pages: fax.pages ?? null,
-        errorCode: fax.errorCode ?? null,
-        errorReason: fax.errorReason ?? null,
-        billableRetries: fax.billableRetries ?? null,
-        createdAt: completedAt ?? at,
-      };
-    });
+    const rows = faxes.map((fax) => serviceRowOf(fax, at));
     return this.importHistoryStmt.all({ rows: JSON.stringify(rows), now: at }) as { id: string; faxId: string }[];
   }
 
@@ -476,5 +437,28 @@ function toJobHead(row: OutboundHeadRow): ActiveOutboundJob {
     rejection: row.rejection,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** The row of a fax found on the service that no local job matches (a new id; created when it completed, or now). */
+function serviceRowOf(fax: ServiceOutboundFax, now: string) {
+  const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
+  return {
+    id: newId(),
+    accountId: fax.accountId,
+    faxId: fax.faxId,
+    state: fax.state,
+    destination: fax.destination,
+    toName: fax.toName ?? '',
+    toCompany: fax.toCompany ?? '',
+    subject: fax.subject ?? '',
+    clientData: writeJson(fax.clientData ?? {}, ClientDataSchema, 'client data'),
+    completedAt,
+    duration: fax.durationSeconds ?? null,
+    pages: fax.pages ?? null,
+    errorCode: fax.errorCode ?? null,
+    errorReason: fax.errorReason ?? null,
+    billableRetries: fax.billableRetries ?? null,
+    createdAt: completedAt ?? now,
   };
 }
