@@ -7,6 +7,7 @@ import { DerivedRebuildsRepository } from '../../../../../src/main/store/reposit
 import { OutboundRepository } from '../../../../../src/main/store/repositories/outbound-repository';
 import { ReceivedRepository } from '../../../../../src/main/store/repositories/received-repository';
 import { ContactsRepository } from '../../../../../src/main/store/repositories/contacts-repository';
+import { SEARCH_INDEXES } from '../../../../../src/main/store/migrations/0050-search';
 import { insertAccount, T0, tempStore, type TempStore } from '../store-fixtures';
 
 const NOW = T0.toISOString();
@@ -152,5 +153,40 @@ describe('migration 0110-derived-rebuilds', () => {
     maintenance(db).runToEnd();
     expect(new OutboundRepository(db).search({ text: 'zo' }).items.map((j) => j.id)).toEqual(['o1']);
     expect(tables(db)).toEqual(['contacts_fts', 'outbound_fts', 'received_fts']);
+  });
+
+  it("indexes the old rows with the text the live insert trigger gives, so a later step that changes a table's triggers needs no change to the fill", () => {
+    const v70 = store.open(70);
+    insertAccount(v70, 'acc1');
+    const insert = v70.prepare(
+      `INSERT INTO received (id, account_id, fax_id, completed_at, originating_number, tsid, first_seen_at, updated_at)
+       VALUES (?, 'acc1', ?, ?, '442071234567', 'ACME LONDON', ?, ?)`,
+    );
+    v70.transaction(() => {
+      for (let i = 1; i <= 300; i++) insert.run(`r${i}`, `F${i}`, NOW, NOW, NOW);
+    })();
+    v70.close();
+    const db = store.open(110);
+    expect(new DerivedRebuildsRepository(db).pending().map((w) => w.key)).toContain('fill-search:received_fts');
+    // A later step, while the fill is pending (as ux2's 0150 does): a column, and the triggers made
+    // again so that its text joins the station id's. Only the triggers change; the fill is not told.
+    const index = SEARCH_INDEXES.find((i) => i.table === 'received_fts')!;
+    const columns = { ...index.columns, tsid: `${index.columns['tsid']} || ' ' || $.note` };
+    const names = Object.keys(columns);
+    const values = Object.values(columns).map((expr) => expr.replaceAll('$.', 'new.'));
+    db.exec(`
+      ALTER TABLE received ADD COLUMN note TEXT NOT NULL DEFAULT '';
+      DROP TRIGGER received_fts_insert;
+      CREATE TRIGGER received_fts_insert AFTER INSERT ON received BEGIN
+        INSERT INTO received_fts (rowid, ${names.join(', ')}) VALUES (new.seq, ${values.join(', ')});
+      END;
+    `);
+    // An old row not indexed yet gets a note; 0080's update trigger does not watch the column, so only the fill can index it.
+    db.prepare("UPDATE received SET note = 'Invoice paid' WHERE id = 'r1'").run();
+    maintenance(db).runToEnd();
+    const found = (text: string) => new ReceivedRepository(db).search({ text, limit: 500 }).items.map((f) => f.id);
+    expect(found('invoice')).toEqual(['r1']);
+    expect(found('acme')).toHaveLength(300);
+    expect(db.prepare('SELECT count(*) FROM received_fts_docsize').pluck().get()).toBe(300);
   });
 });
