@@ -31,3 +31,15 @@ export interface MaintenanceStatus {
 export function maintenanceLine(task: MaintenanceTask): string {
   return `${task.label}: ${task.percent} %`;
 }
+
+const MAY_BE_MISSING: Record<SearchScope, string> = { received: 'older faxes', outbound: 'older faxes', contacts: 'some contacts' };
+
+/**
+ * What a search box says while its list's index is being rebuilt (the search reads only the rows
+ * indexed so far, newest first); null when `scope`'s search is whole.
+ */
+export function searchIndexNotice(status: MaintenanceStatus, scope: SearchScope): string | null {
+  const task = status.tasks.find((t) => t.id === 'search-index' && t.incomplete.includes(scope));
+  if (!task) return null;
+  return `The search index is being updated (${task.percent} %): ${MAY_BE_MISSING[scope]} may be missing from these results until it is done.`;
+}

@@ -73,6 +73,12 @@ describe('MaintenanceService', () => {
     turns.turn();
     expect(pieces).toHaveLength(1);
     expect(turns.waiting).toBe(1);
+    // Part-way: the newest faxes are found already, the oldest not yet, and the status says the
+    // Outbox search is incomplete (what the search box's notice is shown from).
+    const search = (text: string) => new OutboundRepository(db).search({ text, limit: 200 }).items.map((j) => j.id);
+    expect(search('name600')).toEqual(['o600']);
+    expect(search('name1')).toEqual([]);
+    expect(service.status().tasks[0]).toMatchObject({ incomplete: ['outbound'] });
     let guard = 0;
     while (turns.waiting > 0 && guard++ < 10_000) turns.turn();
 

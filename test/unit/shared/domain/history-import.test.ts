@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importLine, importSince, importTotals, type HistoryImportStatus } from '../../../../src/shared/domain/history-import';
-import { maintenanceLine } from '../../../../src/shared/domain/maintenance';
+import { maintenanceLine, searchIndexNotice } from '../../../../src/shared/domain/maintenance';
 
 const account = (state: 'importing' | 'paused' | 'waiting' | 'done', received: [number, number | null], sent: [number, number | null]) => ({
   accountId: `a-${state}`,
@@ -30,5 +30,12 @@ describe('what the status bar says about imports and rebuilds', () => {
     expect(importSince('all', now)).toBeNull();
     expect(importSince('year', now)).toBe('2025-03-01T09:00:00.000Z');
     expect(importSince('90days', now)).toBe('2025-12-01T09:00:00.000Z');
+  });
+
+  it('a search box says its results may miss older faxes while its index is rebuilt, and nothing once it is whole', () => {
+    const status = { tasks: [{ id: 'search-index' as const, label: 'Updating the search index', percent: 41, incomplete: ['outbound' as const], problem: null }] };
+    expect(searchIndexNotice(status, 'outbound')).toBe('The search index is being updated (41 %): older faxes may be missing from these results until it is done.');
+    expect(searchIndexNotice(status, 'received')).toBeNull();
+    expect(searchIndexNotice({ tasks: [] }, 'outbound')).toBeNull();
   });
 });

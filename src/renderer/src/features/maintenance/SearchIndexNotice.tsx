@@ -4,17 +4,15 @@
  * line where a list is searched (Inbox, Outbox & Sent, Contacts); shown only while a search is typed.
  */
 import type { JSX } from 'react';
-import type { SearchScope } from '../../../../shared/domain/maintenance';
-import { useIncompleteSearch } from './maintenance-store';
-
-const WHAT: Record<SearchScope, string> = { received: 'older faxes', outbound: 'older faxes', contacts: 'some contacts' };
+import { searchIndexNotice, type SearchScope } from '../../../../shared/domain/maintenance';
+import { useMaintenanceStore } from './maintenance-store';
 
 export function SearchIndexNotice({ scope, searching }: { scope: SearchScope; searching: boolean }): JSX.Element | null {
-  const task = useIncompleteSearch(scope);
-  if (!task || !searching) return null;
+  const notice = useMaintenanceStore((s) => searchIndexNotice(s.status, scope));
+  if (notice === null || !searching) return null;
   return (
     <p className="search-index-notice" role="status" data-testid="search-index-notice">
-      The search index is being updated ({task.percent} %): {WHAT[scope]} may be missing from these results until it is done.
+      {notice}
     </p>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { MaintenanceStatus, SearchScope } from '../../../../shared/domain/maintenance';
+import type { MaintenanceStatus } from '../../../../shared/domain/maintenance';
 import { faxdesk, unwrap } from '../../api';
 
 interface MaintenanceState {
@@ -31,9 +31,4 @@ export function useMaintenanceFeed(): void {
       off();
     };
   }, []);
-}
-
-/** The search index task while it has not reached `scope`'s oldest faxes yet; null once it has. */
-export function useIncompleteSearch(scope: SearchScope) {
-  return useMaintenanceStore((s) => s.status.tasks.find((t) => t.id === 'search-index' && t.incomplete.includes(scope)) ?? null);
 }
