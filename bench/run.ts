@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { backfillBench } from './backfill';
 import { documentsBench } from './documents';
 import { emulatorBench } from './emulator';
 import { outboxBench } from './outbox';
@@ -15,10 +16,11 @@ import type { BenchSection } from './row';
 import { storeBench } from './store';
 import { syncBench } from './sync';
 import { uiBench } from './ui';
+import { upgradeBench } from './upgrade';
 import { webhooksBench } from './webhooks';
 
 /** The report's sections, in the order they run and print. */
-const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, printerBench];
+const SECTIONS: BenchSection[] = [storeBench, documentsBench, outboxBench, syncBench, webhooksBench, emulatorBench, uiBench, printerBench, upgradeBench, backfillBench];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

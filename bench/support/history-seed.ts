@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../src/main/store/database';
+import { finishDerivedWorkNow } from '../../src/main/store/derived/schedule';
 import { MIGRATIONS } from '../../src/main/store/migrations';
 
 /** Bump when the generated rows change, so cached files are made again. */
@@ -34,6 +35,8 @@ export const ACTIVE_JOBS = 200;
 export interface HistorySpec {
   outbound: number;
   received: number;
+  /** The schema to bring the file to (default: the latest, every derived rebuild done). */
+  schema?: number;
 }
 
 export interface SeededHistory {
@@ -43,18 +46,25 @@ export interface SeededHistory {
   generated: { rowsSeconds: number; upgradeSeconds: number } | null;
 }
 
+function migrationsFor(spec: HistorySpec) {
+  return spec.schema === undefined ? MIGRATIONS : MIGRATIONS.filter((m) => m.version <= spec.schema!);
+}
+
 function fingerprint(spec: HistorySpec): string {
-  const schema = MIGRATIONS.map((m) => `${m.version}:${m.name}:${m.up.toString()}`).join('|');
+  const schema = migrationsFor(spec)
+    .map((m) => `${m.version}:${m.name}:${m.up.toString()}`)
+    .join('|');
   return createHash('sha256').update(`${SEED_VERSION}|${spec.outbound}|${spec.received}|${schema}`).digest('hex').slice(0, 12);
 }
 
 /** The seeded history file for `spec`, generated once and then taken from the cache. */
 export function seededHistory(spec: HistorySpec, log: (line: string) => void = () => {}): SeededHistory {
   fs.mkdirSync(CACHE_DIR, { recursive: true });
-  const file = path.join(CACHE_DIR, `history-${spec.outbound}-${spec.received}-${fingerprint(spec)}.sqlite`);
+  const name = `history-${spec.schema === undefined ? '' : `v${spec.schema}-`}${spec.outbound}-${spec.received}-`;
+  const file = path.join(CACHE_DIR, `${name}${fingerprint(spec)}.sqlite`);
   if (fs.existsSync(file)) return { file, generated: null };
   for (const old of fs.readdirSync(CACHE_DIR)) {
-    if (old.startsWith(`history-${spec.outbound}-${spec.received}-`)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
+    if (old.startsWith(name)) fs.rmSync(path.join(CACHE_DIR, old), { force: true });
   }
   log(`generating a history of ${spec.outbound.toLocaleString('en')} outbound and ${spec.received.toLocaleString('en')} received faxes (cached in ${path.relative(process.cwd(), CACHE_DIR)})…`);
   const partial = `${file}.partial`;
@@ -68,7 +78,10 @@ export function seededHistory(spec: HistorySpec, log: (line: string) => void = (
   db.close();
   const rowsSeconds = (performance.now() - t) / 1000;
   t = performance.now();
-  db = openDatabase(partial);
+  // Below 0110 there is no queue: the search index is built inline, as those versions did.
+  db = openDatabase(partial, { migrations: migrationsFor(spec) });
+  // The search index is rebuilt after start in the app (derived work): here, at once, so the file is whole.
+  finishDerivedWorkNow(db, new Date());
   const upgradeSeconds = (performance.now() - t) / 1000;
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();

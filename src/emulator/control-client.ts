@@ -6,7 +6,7 @@
  *   await control.reset();
  *   await control.advance(5 * 60_000);
  */
-import type { DemoAccount, Fault, FaultSpec, InboundInput, RecordedRequest, WebhookDelivery, ClockMode, DestinationRule } from './types';
+import type { DemoAccount, Fault, FaultSpec, InboundInput, RecordedRequest, WebhookDelivery, ClockMode, DestinationRule, SeedHistoryInput } from './types';
 
 export class EmulatorControlError extends Error {
   constructor(
@@ -82,6 +82,9 @@ export class EmulatorControlClient {
   }
   history(input: { userId?: string; sent: number }): Promise<{ added: number }> {
     return this.call('POST', '/history', input);
+  }
+  seedHistory(input: SeedHistoryInput): Promise<{ received: number; sent: number }> {
+    return this.call('POST', '/history/seed', input);
   }
   requests(since?: number): Promise<RecordedRequest[]> {
     return this.call('GET', since === undefined ? '/requests' : `/requests?since=${since}`);

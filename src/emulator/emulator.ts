@@ -21,6 +21,7 @@ import { ImageService } from './images/service';
 import { Inbound } from './inbound';
 import { FINAL_STATES, type MetaRecord } from './state/model';
 import { SqlitePersistence } from './state/persistence';
+import { addReceivedHistory } from './state/received-history';
 import { addSentHistory } from './state/sent-history';
 import { Store } from './state/store';
 import type { EmulatorControl, EmulatorOptions, RunningEmulator } from './types';
@@ -114,6 +115,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       if (store.faxList(userId, 'OUTBOUND').all.length > 0) throw new ApiError(409, { element: 'userId', message: `User ${userId} already has sent faxes.` });
       addSentHistory(store, { number, appId: store.accounts.get(number.adminId)!.appId, count: input.sent, now: scheduler.now() });
       return { added: input.sent };
+    },
+    async seedHistory(input) {
+      const userId = input.userId ?? demo().userId;
+      const number = store.numberByUserId(userId);
+      if (!number) throw new ApiError(404, { element: 'userId', message: `No user ${userId}.` });
+      if (store.faxList(userId, 'OUTBOUND').all.length > 0 || store.faxList(userId, 'INBOUND').all.length > 0) {
+        throw new ApiError(409, { element: 'userId', message: `User ${userId} already has faxes; a history is seeded only into an empty account.` });
+      }
+      const now = scheduler.now();
+      const spanMs = (input.spanDays ?? 3 * 365) * 24 * 3600_000;
+      const appId = store.accounts.get(number.adminId)!.appId;
+      if (input.received > 0) {
+        // One image for all of them, made like any arrival's (the header names the first one).
+        const image = await core.images.renderInbound({ faxId: 'seeded-history', pages: 2, fromNumber: '13125550170', tsid: 'ACME LEGAL', toNumber: number.faxNumber, date: now - spanMs, sampleIndex: 0 });
+        addReceivedHistory(store, { number, appId, count: input.received, now, spanMs, image });
+      }
+      if (input.sent > 0) addSentHistory(store, { number, appId, count: input.sent, now, spanMs });
+      return { received: input.received, sent: input.sent };
     },
     addFault: (spec) => ({ id: faults.add(parseFaultSpec(spec)).id }),
     faults: () => faults.list(),

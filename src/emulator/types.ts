@@ -54,6 +54,12 @@ export interface EmulatorControl {
    * fax yet (409 otherwise), so list order stays creation order.
    */
   history(input: { userId?: string; sent: number }): { added: number };
+  /**
+   * Gives a user (default: the demo user) with no fax yet a history of `received` and `sent` faxes at
+   * once, completed evenly over the `spanDays` (default 1095, three years) before now; the received
+   * ones share one image, the sent ones have none. `--seed-faxes`, large-history tests, benchmarks.
+   */
+  seedHistory(input: SeedHistoryInput): Promise<{ received: number; sent: number }>;
   addFault(spec: FaultSpec): { id: string };
   faults(): Fault[];
   clearFaults(): { removed: number };
@@ -90,4 +96,11 @@ export interface RunningEmulator {
   demo: DemoAccount;
   control: EmulatorControl;
   stop(): Promise<void>;
+}
+
+export interface SeedHistoryInput {
+  userId?: string;
+  received: number;
+  sent: number;
+  spanDays?: number;
 }

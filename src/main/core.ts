@@ -35,6 +35,8 @@ import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
 import { SettingsRepository } from './store/repositories/settings-repository';
+import { createMaintenanceHandlers } from './maintenance/handlers';
+import { MaintenanceService, type MaintenanceDeps } from './maintenance/maintenance-service';
 
 export interface CoreDeps {
   /** Folder for the database, fax files and logs. */
@@ -73,7 +75,9 @@ export interface CoreTuning {
   outbox?: Partial<OutboxConfig>;
   /** Called at the outbox's named points of a submission (the crash harness dies at one). */
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
-  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads'>;
+  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'importRate'>;
+  /** The pace of background rebuilds (a crash test slows them to kill one mid-way). */
+  maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer' | 'onPiece'>;
 }
 
 export interface Core {
@@ -103,6 +107,8 @@ export interface Core {
   readonly webhooks: WebhookReceiverService;
   /** Faxdesk's own IPP printer (off until turned on in Settings › Fax printer). */
   readonly faxPrinter: FaxPrinterService;
+  /** Derived data (search indexes) an upgrade left to rebuild, done in the background after start. */
+  readonly maintenance: MaintenanceService;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -114,6 +120,7 @@ export function createCore(deps: CoreDeps): Core {
   const events = new EventBus();
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
   const settings = new SettingsService(new SettingsRepository(db), now);
+  const maintenance = new MaintenanceService({ db, events, logger: deps.logger, now, ...deps.tuning?.maintenance });
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
   // The keychain's own words go to the log; the person reads the sentence (keyring-secret-store.ts).
@@ -282,6 +289,7 @@ export function createCore(deps: CoreDeps): Core {
     ...instant.handlers,
     ...files.handlers(),
     ...faxPrinter.handlers(),
+    ...createMaintenanceHandlers(maintenance),
     ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 
@@ -302,6 +310,7 @@ export function createCore(deps: CoreDeps): Core {
     documents,
     webhooks: instant.receiver,
     faxPrinter,
+    maintenance,
     async start() {
       await accounts.start();
       await sending.start();
@@ -311,12 +320,15 @@ export function createCore(deps: CoreDeps): Core {
       await instant.start();
       desktop.start();
       await faxPrinter.start();
+      // Last: its pieces run between everything else's work, from the first turn of the event loop on.
+      maintenance.start();
       deps.logger.info('core started', { dataDir: deps.dataDir });
     },
     async stop() {
       if (stopped) return;
       stopped = true;
       await faxPrinter.stop();
+      maintenance.stop();
       desktop.stop();
       await documents.stop();
       await instant.stop();

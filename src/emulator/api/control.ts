@@ -72,6 +72,25 @@ export function registerControl(router: Router, control: EmulatorControl): void 
     if (body.userId !== undefined && typeof body.userId !== 'string') throw badRequest('userId', 'userId must be a string.');
     return { status: 201, body: control.history({ sent: body.sent, ...(body.userId ? { userId: body.userId } : {}) }) };
   });
+  route('POST', '/history/seed', async (ctx) => {
+    const body = jsonBody(ctx);
+    const count = (name: 'received' | 'sent'): number => {
+      const v = isPlainObject(body) ? body[name] : undefined;
+      if (v === undefined) return 0;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > 2_000_000) throw badRequest(name, `${name} must be a whole number from 0 to 2,000,000.`);
+      return v;
+    };
+    if (!isPlainObject(body)) throw badRequest('body', 'The body must be {"received": N, "sent": N, "spanDays"?: D, "userId"?: "<user-id>"}.');
+    const unknown = Object.keys(body).filter((k) => !['received', 'sent', 'spanDays', 'userId'].includes(k));
+    if (unknown.length > 0) throw badRequest(unknown[0]!, `Unknown field ${unknown.join(', ')}; allowed: received, sent, spanDays, userId.`);
+    const spanDays = body.spanDays;
+    if (spanDays !== undefined && (typeof spanDays !== 'number' || !Number.isFinite(spanDays) || spanDays <= 0 || spanDays > 36_500)) {
+      throw badRequest('spanDays', 'spanDays must be a number of days above 0 (at most 36,500).');
+    }
+    if (body.userId !== undefined && typeof body.userId !== 'string') throw badRequest('userId', 'userId must be a string.');
+    const input = { received: count('received'), sent: count('sent'), ...(spanDays !== undefined ? { spanDays: spanDays as number } : {}), ...(body.userId ? { userId: body.userId as string } : {}) };
+    return { status: 201, body: await control.seedHistory(input) };
+  });
   route('POST', '/inbound', async (ctx) => ({ status: 201, body: await control.inbound(parseInbound(jsonBody(ctx, false))) }));
 
   route('GET', '/faults', () => ({ status: 200, body: control.faults() }));

@@ -89,6 +89,8 @@ export class ImageDownloader {
   /** image_downloaded = true still owed to the service, per row id. */
   private readonly marks = new Map<string, ServiceMark>();
   private counts = { pending: 0, failed: 0 };
+  /** Downloads asked for by the person outside the queue (downloadNow), per row id. */
+  private readonly onDemand = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: ImageDownloaderDeps) {
     this.maxAttempts = deps.maxAttempts ?? 5;
@@ -116,6 +118,7 @@ export class ImageDownloader {
     this.timer = null;
     this.abort.abort();
     while (this.running) await this.running;
+    await Promise.allSettled([...this.onDemand.values()]);
     this.abort = new AbortController();
   }
 
@@ -149,6 +152,23 @@ export class ImageDownloader {
     this.notBefore.delete(id);
     if (this.problem) this.problem.until = 0;
     this.kick();
+  }
+
+  /**
+   * Downloads this fax's image now, outside the queue, and resolves with the row as it then stands
+   * (stored, failed, or back to pending when something held it back): an image kept on the service
+   * ('remote', imported history) that the person opens, prints or saves. One download per fax at a time.
+   */
+  async downloadNow(id: string): Promise<InboxFax | undefined> {
+    let flight = this.onDemand.get(id);
+    if (!flight) {
+      const row = this.deps.stores.received.get(id);
+      if (!row || row.imageState === 'stored' || row.imageState === 'downloading') return row;
+      flight = this.download(row).finally(() => this.onDemand.delete(id));
+      this.onDemand.set(id, flight);
+    }
+    await flight;
+    return this.deps.stores.received.get(id);
   }
 
   /** These stored faxes are still "not downloaded" on the service: tell it again. */

@@ -187,7 +187,7 @@ export class InboxService implements InboxHooks {
   }
 
   async image(id: string): Promise<InboxImage> {
-    const fax = this.require(id);
+    const fax = await this.withImage(this.require(id));
     const bytes = await this.storedBytes(fax, 'whole');
     if (bytes) return { kind: 'pdf', id, fileName: fileNameOf(fax), bytes: bytes.byteLength, base64: bytes.toString('base64') };
     const current = this.require(id);
@@ -196,6 +196,11 @@ export class InboxService implements InboxHooks {
 
   retryDownload(id: string): InboxFax {
     const fax = this.require(id);
+    if (fax.imageState === 'remote') {
+      // Imported history: fetched now, outside the queue (the queue never takes such a fax).
+      void this.deps.downloader().downloadNow(id).catch(() => undefined);
+      return this.require(id);
+    }
     if (fax.imageState !== 'stored') {
       this.deps.downloader().retry(id);
       return this.named([this.require(id)])[0]!;
@@ -248,7 +253,7 @@ export class InboxService implements InboxHooks {
    * nothing, and a failed print is an error saying why.
    */
   async print(id: string, options: { silent?: boolean } = {}): Promise<InboxPrintResult> {
-    const fax = this.require(id);
+    const fax = await this.withImage(this.require(id));
     await this.requireBytes(fax);
     const result = await this.deps.printer.printPdf(this.deps.files.absolute(fax.imagePath!), {
       ...(options.silent ? { silent: true } : {}),
@@ -267,7 +272,7 @@ export class InboxService implements InboxHooks {
   }
 
   async saveAs(id: string, destination?: string): Promise<InboxSaveResult> {
-    const fax = this.require(id);
+    const fax = await this.withImage(this.require(id));
     const bytes = await this.requireBytes(fax);
     if (destination === undefined) return { kind: 'pdf', fileName: fileNameOf(fax), bytes: bytes.byteLength, base64: bytes.toString('base64') };
     if (!path.isAbsolute(destination)) throw new AppError('VALIDATION', 'Choose where to save the fax with the Save dialog.', { field: 'destination' });
@@ -338,6 +343,15 @@ export class InboxService implements InboxHooks {
     return null;
   }
 
+  /**
+   * The fax, with its image downloaded first when it was kept on the service (imported history):
+   * opening, printing or saving such a fax is what brings its image here.
+   */
+  private async withImage(fax: InboxFax): Promise<InboxFax> {
+    if (fax.imageState !== 'remote') return fax;
+    return (await this.deps.downloader().downloadNow(fax.id)) ?? fax;
+  }
+
   private async requireBytes(fax: InboxFax): Promise<Buffer> {
     const bytes = await this.storedBytes(fax, 'parsed');
     if (bytes) return bytes;
@@ -352,6 +366,8 @@ export class InboxService implements InboxHooks {
         return { message: 'Faxdesk is downloading this fax; it shows here as soon as it is stored.', canRetry: false };
       case 'stored':
         return { message: 'The fax is stored; open it again.', canRetry: false };
+      case 'remote':
+        return { message: 'This fax is from your imported history: Faxdesk downloads it from the fax service when you open it. Choose "Download again" to try now.', canRetry: true };
       case 'pending': {
         const problem = this.deps.downloader().currentProblem;
         if (fax.downloadedAt !== null) return { message: 'The file of this fax was missing from the data folder; Faxdesk is downloading it again.', canRetry: false };

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import { scheduleDerivedWork, type RequestedWork } from './derived/schedule';
 import { MIGRATIONS, type Migration } from './migrations';
 
 export type Db = Database.Database;
@@ -69,17 +70,24 @@ function assertKnownVersion(file: string, version: number, migrations: readonly 
   }
 }
 
-/** Applies every pending migration, in order, in one transaction: all of them or none. */
+/**
+ * Applies every pending migration, in order, in one transaction: all of them or none. The derived data
+ * they leave to rebuild (Migration.derived) is queued in the same transaction, for the maintenance
+ * service to do after start (or done inline where the schema has no queue: see store/derived).
+ */
 export function migrate(db: Db, migrations: readonly Migration[] = MIGRATIONS): void {
   assertOrdered(migrations);
   const current = db.pragma('user_version', { simple: true }) as number;
   const pending = migrations.filter((m) => m.version > current);
   if (pending.length === 0) return;
   db.transaction(() => {
+    const derived: RequestedWork[] = [];
     for (const migration of pending) {
       migration.up(db);
+      for (const work of migration.derived ?? []) derived.push({ work, version: migration.version });
       db.pragma(`user_version = ${migration.version}`);
     }
+    scheduleDerivedWork(db, derived, new Date());
   })();
   db.pragma('optimize');
 }

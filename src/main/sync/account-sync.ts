@@ -13,6 +13,7 @@ import type { Timers } from '../platform/timers';
 import { readJobDetail, syncActive, syncNotifications, syncReceived, syncSent, type FeedContext, type NotificationsFeedResult, type OutboundFeedResult, type ReceivedFeedResult } from './feeds';
 import type { HistoryStores, OutboundStateRecorder, SyncAccounts } from './ports';
 import { FeedScheduler, type PauseReason } from './scheduler';
+import type { HistoryImportPort } from './history-import';
 
 export type FeedRunResult =
   | ({ feed: 'received'; accountId: string } & ReceivedFeedResult)
@@ -41,6 +42,8 @@ export interface AccountSyncDeps {
   sweepEveryMs: number;
   random?: () => number;
   onResult: (result: FeedRunResult) => void;
+  /** The import of older faxes a first pass hands over to (history-import.ts). */
+  imports?: HistoryImportPort;
   /** A feed finished (ok or not), or its state changed: the status shown may have changed. */
   onFeedState: () => void;
 }
@@ -237,7 +240,15 @@ export class AccountSync {
     const signal = this.abort.signal;
     try {
       const client = await this.deps.accounts.clientFor(this.accountId);
-      const ctx: FeedContext = { accountId: this.accountId, client, stores: this.deps.stores, states: this.deps.states, now: this.deps.now, signal };
+      const ctx: FeedContext = {
+        accountId: this.accountId,
+        client,
+        stores: this.deps.stores,
+        states: this.deps.states,
+        now: this.deps.now,
+        signal,
+        ...(this.deps.imports ? { imports: this.deps.imports } : {}),
+      };
       const result = await this.runFeed(feed, ctx);
       slot.lastOkAt = this.deps.now().toISOString();
       slot.lastError = null;

@@ -25,6 +25,8 @@ import { NOTIFICATIONS_WINDOW_OVERLAP_MS, isFinalOutboundState, laterOf, windowS
 import { isAppError } from '../errors';
 import { attemptEvents, reportFromDetail, reportFromRecord, type ApplyResult } from '../outbox/outbound-states';
 import { IMPORTED_STATUS } from './notify-once';
+import { importSentFax, storeReceivedFax } from './service-records';
+import { readListHead, type HistoryImportPort } from './history-import';
 import { walkNotificationPages, walkOffsetPages } from './paging';
 import type { HistoryStores, OutboundStateRecorder, SyncClient } from './ports';
 
@@ -36,6 +38,8 @@ export interface FeedContext {
   states: OutboundStateRecorder;
   now: () => Date;
   signal: AbortSignal;
+  /** The import of an account's older faxes (history-import.ts): a first pass reads only the head of a list and hands the rest over. */
+  imports?: HistoryImportPort;
 }
 
 /**
@@ -89,36 +93,12 @@ export async function syncReceived(ctx: FeedContext, options: { sweep: boolean }
     const now = ctx.now();
     stores.db.transaction(() => {
       for (const item of items) {
-        const upsert = stores.received.upsertFromService(
-          accountId,
-          {
-            faxId: item.faxId,
-            completedAt: item.completedAt,
-            pages: item.pages,
-            faxStatus: item.faxStatus,
-            originatingNumber: item.originatingNumber,
-            destinationNumber: item.destinationNumber,
-            originatingTsid: item.originatingTsid,
-          },
-          now,
-        );
+        const upsert = storeReceivedFax(stores, accountId, item, now);
         const ref: FaxRef = { direction: 'INBOUND', receivedId: upsert.id };
         if (!seen.has(upsert.id)) {
           seen.add(upsert.id);
           if (upsert.created) result.created.push(upsert.id);
           else if (upsert.changed) result.changed.push(upsert.id);
-        }
-        if (upsert.created) {
-          stores.events.record(
-            {
-              ref,
-              at: item.completedAt ?? now.toISOString(),
-              source: 'received-list',
-              status: 'RECEIVED',
-              detail: { ...(item.pages !== null ? { pages: item.pages } : {}), ...(item.originatingNumber ? { from: item.originatingNumber } : {}) },
-            },
-            now,
-          );
         }
         if (initial && upsert.created && item.imageDownloaded === true) {
           // Already downloaded elsewhere before this account was first synchronised: history, never announced.
@@ -139,13 +119,26 @@ export async function syncReceived(ctx: FeedContext, options: { sweep: boolean }
     })();
   };
 
-  await walkOffsetPages(
-    (paging) => client.listReceived({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
-    applyOnce(apply, (items) => !initial && !items.some((item) => item.imageDownloaded === false)),
-    'list of received faxes',
-  );
+  const head = initial ? (ctx.imports?.firstPass(accountId, 'received') ?? null) : null;
+  if (head) {
+    // A first pass reads the newest faxes; the older ones are imported in the background.
+    const ended = await readListHead((paging) => client.listReceived({ ...head, ...paging }, { signal }), apply);
+    ctx.imports!.handOver(accountId, 'received', ended, newest);
+  } else {
+    await walkOffsetPages(
+      (paging) => client.listReceived({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
+      applyOnce(apply, (items) => !initial && !items.some((item) => item.imageDownloaded === false)),
+      'list of received faxes',
+    );
+  }
   if (options.sweep && !initial) {
-    await walkOffsetPages((paging) => client.listReceived({ imageDownloaded: false, ...paging }, { signal }), apply, 'list of faxes not downloaded yet');
+    // Faxes older than an import's boundary are history (their images stay on the service until opened).
+    const from = ctx.imports?.sweepFrom(accountId);
+    await walkOffsetPages(
+      (paging) => client.listReceived({ imageDownloaded: false, ...(from ? { completedAfter: from } : {}), ...paging }, { signal }),
+      apply,
+      'list of faxes not downloaded yet',
+    );
     result.swept = true;
   }
   stores.cursors.recordSuccess(accountId, 'received', newest, ctx.now());
@@ -204,52 +197,25 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
           heldBack = true;
           continue;
         } else {
-          const t = item.transmission;
-          const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
-          const state = t?.state ?? 'SUBMITTED';
-          const inserted = stores.outbound.insertFromService(
-            {
-              accountId,
-              faxId: item.faxId,
-              state,
-              destination: item.destinationNumber ?? 'unknown',
-              toName: item.routing?.toName ?? null,
-              toCompany: item.routing?.toCompany ?? null,
-              subject: item.routing?.subject ?? null,
-              clientData: item.clientData,
-              completedAt: item.completedAt,
-              durationSeconds: item.durationSeconds,
-              pages: item.pages,
-              errorCode: failed ? (t?.errorCode ?? null) : null,
-              errorReason: failed ? (t?.errorMessage ?? null) : null,
-              billableRetries: t?.billableRetries ?? null,
-            },
-            now,
-          );
-          if (inserted.created) {
-            result.imported.push(inserted.id);
-            stores.events.record(
-              {
-                ref: { direction: 'OUTBOUND', outboundId: inserted.id },
-                at: item.completedAt ?? now.toISOString(),
-                source: 'sent-list',
-                status: state,
-                detail: { imported: true, ...(t?.rawStatus ? { rawStatus: t.rawStatus } : {}), ...(failed && t?.errorCode ? { errorCode: t.errorCode } : {}) },
-              },
-              now,
-            );
-          }
+          const inserted = importSentFax(stores, accountId, item, now);
+          if (inserted.created) result.imported.push(inserted.id);
         }
         newest = laterOf(newest, cursorCandidate(item.completedAt, now));
       }
     })();
   };
 
-  await walkOffsetPages(
-    (paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
-    applyOnce(apply, () => stores.outbound.countActive(accountId) === 0),
-    'list of sent faxes',
-  );
+  const head = !cursorRow || cursorRow.lastOkAt === null ? (ctx.imports?.firstPass(accountId, 'sent') ?? null) : null;
+  if (head) {
+    const ended = await readListHead((paging) => client.listSent({ ...head, ...paging }, { signal }), apply);
+    ctx.imports!.handOver(accountId, 'sent', ended, newest);
+  } else {
+    await walkOffsetPages(
+      (paging) => client.listSent({ ...(since ? { completedAfter: since } : {}), ...paging }, { signal }),
+      applyOnce(apply, () => stores.outbound.countActive(accountId) === 0),
+      'list of sent faxes',
+    );
+  }
   stores.cursors.recordSuccess(accountId, 'sent', heldBack ? (cursorRow?.cursor ?? null) : newest, ctx.now());
   // The list made these final, so the active feed will not read their attempts: read them once here.
   for (const jobId of finished) {

@@ -24,6 +24,8 @@ import { ActivityService } from './activity';
 import { createSyncHandlers, type SyncHandlers } from './handlers';
 import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from './ports';
 import { SyncService } from './sync-service';
+import { HistoryImportService } from './history-import';
+import { createHistoryImportHandlers, type HistoryImportHandlers } from './history-import-handlers';
 
 export { SyncService } from './sync-service';
 export { notifyOnce, wasAnnounced } from './notify-once';
@@ -50,6 +52,8 @@ export interface SyncModuleDeps {
   random?: () => number;
   /** Tests: a file system that fails on purpose. */
   fs?: InboxFileSystem;
+  /** Harnesses: the import's request rate (requests per second per account). */
+  importRate?: number;
 }
 
 export interface SyncModule {
@@ -57,8 +61,10 @@ export interface SyncModule {
   inbox: InboxService;
   downloader: ImageDownloader;
   activity: ActivityService;
+  /** The import of older faxes after an account's first sync. */
+  imports: HistoryImportService;
   stores: HistoryStores;
-  handlers: SyncHandlers & InboxHandlers;
+  handlers: SyncHandlers & InboxHandlers & HistoryImportHandlers;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -110,8 +116,23 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     onStatusChange: () => sync?.emitStatus(),
     senders: new SenderNames(new ContactsRepository(deps.db)),
   });
+  const imports = new HistoryImportService({
+    stores,
+    states: deps.states,
+    accounts: deps.accounts,
+    settings: deps.settings,
+    events: deps.events,
+    logger: deps.logger,
+    now: deps.now,
+    timers,
+    syncHeld: () => sync?.held ?? true,
+    onReceived: (accountId, ids) => inbox?.receivedChanged(accountId, ids, []),
+    onSent: (accountId, ids) => deps.events.emit('outbox:changed', { accountId, ids: [...ids] }),
+    ...(deps.importRate !== undefined ? { maxRequestsPerSecond: deps.importRate } : {}),
+  });
   sync = new SyncService({
     stores,
+    imports,
     states: deps.states,
     accounts: deps.accounts,
     settings: deps.settings,
@@ -132,15 +153,18 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     inbox,
     downloader,
     activity,
+    imports,
     stores,
-    handlers: { ...createSyncHandlers(sync, activity), ...createInboxHandlers(inbox) },
+    handlers: { ...createSyncHandlers(sync, activity), ...createInboxHandlers(inbox), ...createHistoryImportHandlers(imports) },
     async start() {
       inbox.refreshBadge();
       // Sync first: it tells the downloader whether it is paused (asleep, offline) before it starts.
       service.start();
       await downloader.start();
+      imports.start();
     },
     async stop() {
+      await imports.stop();
       await service.stop();
       await downloader.stop();
     },

@@ -42,7 +42,7 @@ export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
 export const STATUS_COALESCE_MS = 100;
 
 /** What it hands on to each account's AccountSync as it is, plus what it needs for itself. */
-export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random'> {
+export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random' | 'imports'> {
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: Pick<EventBus, 'emit'>;
@@ -104,6 +104,11 @@ export class SyncService {
 
   // -------------------------------------------------------------------------------------------
   // What the outbox, the tray and the UI call
+
+  /** Nothing is polled now, for any reason (asleep, offline, paused by the person). */
+  get held(): boolean {
+    return this.pauses.size > 0;
+  }
 
   /** The person's pause (tray, status bar). */
   isPaused(): boolean {
@@ -288,6 +293,7 @@ export class SyncService {
         },
         sweepEveryMs: this.deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
         ...(this.deps.random ? { random: this.deps.random } : {}),
+        ...(this.deps.imports ? { imports: this.deps.imports } : {}),
         onResult: (result) => this.handle(result),
         onFeedState: () => this.emitStatusSoon(),
       });

@@ -227,7 +227,8 @@ export interface NewFaxEvent {
 // ---------------------------------------------------------------------------------------------
 // Received faxes
 
-export const IMAGE_STATES = ['pending', 'downloading', 'stored', 'failed'] as const;
+/** 'remote': kept on the service, downloaded when the fax is opened, printed or saved (imported history). */
+export const IMAGE_STATES = ['pending', 'downloading', 'stored', 'failed', 'remote'] as const;
 export type ImageState = (typeof IMAGE_STATES)[number];
 
 export interface InboxFax {

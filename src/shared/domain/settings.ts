@@ -3,6 +3,7 @@
  * only that key (it falls back to its default and is reported), never the others.
  */
 import { z } from 'zod';
+import { HISTORY_IMPORT_RANGES } from './history-import';
 
 export const SettingsSchema = z.object({
   theme: z.enum(['system', 'light', 'dark']),
@@ -33,6 +34,8 @@ export const SettingsSchema = z.object({
     .max(65535, 'Use a port from 1024 to 65535 (lower ones need administrator rights).'),
   /** Pre-fill the recipient from a "Fax: +1 212 555 0147" line in a printed document's text. */
   faxPrinterReadFaxLine: z.boolean(),
+  /** How far back an account's older faxes are imported (first sync of an account that already holds faxes). */
+  historyImportRange: z.enum(HISTORY_IMPORT_RANGES, { error: 'Choose all, the last year, or the last 90 days.' }),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -51,6 +54,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   // Not 631 (CUPS's own) nor a common development port; registered to nothing at IANA.
   faxPrinterPort: 8631,
   faxPrinterReadFaxLine: false,
+  historyImportRange: 'all',
 });
 
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

@@ -11,8 +11,12 @@ import type { Migration } from './types';
  *   national form of an international number all find it by (prefix) word match.
  * - Triggers keep the index in step with every write to the base tables, whoever writes; an update
  *   that leaves the searched columns alone (a state change) does not touch the index.
- * - Rows already present are indexed here, in the migration.
- * This file is frozen once released.
+ * - Rows already present are indexed after start, in the background (derived work 'fill-search', see
+ *   src/main/store/derived): as released, this step indexed them here, in the start-up transaction. The
+ *   schema it leaves is the same; only when the rows get indexed moved. A file already at 0050 or later
+ *   was indexed by then, so nothing is redone. A run that cannot queue the work (a schema cut below
+ *   0110) still indexes them inline, as released.
+ * This file is frozen once released (apart from the move above, made by 0110).
  */
 
 /** Numbers up to this many characters get all their suffixes indexed (E.164 is at most 15 digits). */
@@ -83,12 +87,13 @@ export const SEARCH_INDEXES: readonly SearchIndex[] = [
   },
 ];
 
-/** The table, its triggers and the indexing of the rows already present; `extraOptions` are added to the FTS5 options. */
+const columnValues = (index: SearchIndex, row: string) => Object.values(index.columns).map((expr) => expr.replaceAll('$.', row));
+
+/** The table and its triggers (no row indexed yet: see searchIndexFillSql); `extraOptions` are added to the FTS5 options. */
 export function searchIndexSql(index: SearchIndex, extraOptions = ''): string {
   const names = Object.keys(index.columns);
-  const values = (row: string) => Object.values(index.columns).map((expr) => expr.replaceAll('$.', row));
   const insertFrom = (row: string) =>
-    `INSERT INTO ${index.table} (rowid, ${names.join(', ')}) VALUES (${row}seq, ${values(row).join(', ')});`;
+    `INSERT INTO ${index.table} (rowid, ${names.join(', ')}) VALUES (${row}seq, ${columnValues(index, row).join(', ')});`;
   const changed = index.watched.map((c) => `old.${c} IS NOT new.${c}`).join(' OR ');
   return `
     CREATE VIRTUAL TABLE ${index.table} USING fts5(${names.join(', ')}, ${FTS_OPTIONS}${extraOptions ? `, ${extraOptions}` : ''});
@@ -106,9 +111,31 @@ export function searchIndexSql(index: SearchIndex, extraOptions = ''): string {
       DELETE FROM ${index.table} WHERE rowid = old.seq;
       ${insertFrom('new.')}
     END;
+  `;
+}
 
-    INSERT INTO ${index.table} (rowid, ${names.join(', ')})
-      SELECT seq, ${values(`${index.base}.`).join(', ')} FROM ${index.base};
+/**
+ * Indexes the base rows that `where` picks (SQL over the base table; none: every row), in rowid order
+ * (FTS5 writes a run of ascending rowids into one segment; a smaller rowid than the last flushes it).
+ */
+export function searchIndexFillSql(index: SearchIndex, where = ''): string {
+  const names = Object.keys(index.columns);
+  return `INSERT INTO ${index.table} (rowid, ${names.join(', ')})
+    SELECT seq, ${columnValues(index, `${index.base}.`).join(', ')} FROM ${index.base}${where ? ` WHERE ${where}` : ''} ORDER BY seq`;
+}
+
+/**
+ * Takes a search table out of service to be replaced by a new one of the same name: its triggers go at
+ * once, the table is renamed (cheap: the index's pages stay where they are) and left to the derived work
+ * 'retire-table', which empties it in small transactions after start. Dropping a search table of a
+ * million faxes at once takes seconds.
+ */
+export function retireSearchTableSql(index: SearchIndex, retiredName: string): string {
+  return `
+    DROP TRIGGER ${index.table}_insert;
+    DROP TRIGGER ${index.table}_delete;
+    DROP TRIGGER ${index.table}_update;
+    ALTER TABLE ${index.table} RENAME TO ${retiredName};
   `;
 }
 
@@ -118,4 +145,5 @@ export const migration0050: Migration = {
   up(db) {
     for (const index of SEARCH_INDEXES) db.exec(searchIndexSql(index));
   },
+  derived: SEARCH_INDEXES.map((index) => ({ kind: 'fill-search', table: index.table })),
 };

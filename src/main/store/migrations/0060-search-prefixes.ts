@@ -1,5 +1,5 @@
 import type { Migration } from './types';
-import { SEARCH_INDEXES, searchIndexSql } from './0050-search';
+import { SEARCH_INDEXES, retireSearchTableSql, searchIndexSql } from './0050-search';
 
 /*
  * Search tables rebuilt with FTS5 prefix indexes for prefixes of 3, 4 and 5 characters.
@@ -16,6 +16,10 @@ import { SEARCH_INDEXES, searchIndexSql } from './0050-search';
  * takes about a minute per million faxes, once.
  *
  * The column definitions and triggers are 0050's, unchanged (frozen there); only the options differ.
+ * As released, the old tables were dropped and the new ones filled here, in the start-up transaction;
+ * now (issue 24, with 0110) the old tables are renamed and retired, and the new ones filled, after
+ * start in the background (derived work; see 0080 for why this keeps the history honest). A run that
+ * cannot queue the work does it inline, as released.
  * This file is frozen once released.
  */
 export const migration0060: Migration = {
@@ -23,13 +27,12 @@ export const migration0060: Migration = {
   name: '0060-search-prefixes',
   up(db) {
     for (const index of SEARCH_INDEXES) {
-      db.exec(`
-        DROP TRIGGER ${index.table}_insert;
-        DROP TRIGGER ${index.table}_delete;
-        DROP TRIGGER ${index.table}_update;
-        DROP TABLE ${index.table};
-      `);
+      db.exec(retireSearchTableSql(index, `${index.table}_before_0060`));
       db.exec(searchIndexSql(index, "prefix='3 4 5'"));
     }
   },
+  derived: SEARCH_INDEXES.flatMap((index) => [
+    { kind: 'retire-table', table: `${index.table}_before_0060` },
+    { kind: 'fill-search', table: index.table },
+  ]),
 };

@@ -36,6 +36,7 @@ export const RECENT_EVENTS_SQL = `SELECT ${COLUMNS} FROM fax_events WHERE (at, i
 
 export class FaxEventsRepository {
   private readonly insert;
+  private readonly insertMany;
   private readonly selectOutbound;
   private readonly selectReceived;
   private readonly lastOutbound;
@@ -43,11 +44,18 @@ export class FaxEventsRepository {
   private readonly selectRecent;
   private readonly selectRecentAfter;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     // DO NOTHING only on a uniqueness conflict: a CHECK or foreign-key failure is still an error.
     this.insert = db.prepare(
       `INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at)
        VALUES (@direction, @outboundId, @receivedId, @at, @source, @status, @detail, @recordedAt)
+       ON CONFLICT DO NOTHING`,
+    );
+    this.insertMany = db.prepare(
+      `INSERT INTO fax_events (direction, outbound_id, received_id, at, source, status, detail, recorded_at)
+       SELECT value ->> 'direction', value ->> 'outboundId', value ->> 'receivedId', value ->> 'at', value ->> 'source', value ->> 'status',
+         json(value ->> 'detail'), @recordedAt
+       FROM json_each(@events) WHERE true
        ON CONFLICT DO NOTHING`,
     );
     this.selectOutbound = db.prepare<[string, number], EventRow>(
@@ -66,25 +74,15 @@ export class FaxEventsRepository {
     this.selectRecentAfter = db.prepare(RECENT_EVENTS_SQL);
   }
 
-  /** Records one event; false when the same (fax, at, source, status) is already there. */
-  record(event: NewFaxEvent, now: Date): boolean {
-    return (
-      this.insert.run({
-        direction: event.ref.direction,
-        outboundId: event.ref.direction === 'OUTBOUND' ? event.ref.outboundId : null,
-        receivedId: event.ref.direction === 'INBOUND' ? event.ref.receivedId : null,
-        at: isoUtc(event.at, 'at'),
-        source: event.source,
-        status: event.status,
-        detail: writeJson(event.detail ?? {}, JsonObjectSchema, 'event details'),
-        recordedAt: isoUtc(now, 'now'),
-      }).changes > 0
-    );
+  /** Records several events in one statement (a page of imported history: 200 events); returns how many were new. */
+  recordMany(events: readonly NewFaxEvent[], now: Date): number {
+    if (events.length === 0) return 0;
+    return this.insertMany.run({ events: JSON.stringify(events.map(eventRowOf)), recordedAt: isoUtc(now, 'now') }).changes;
   }
 
-  /** Records several events in one transaction; returns how many were new. */
-  recordMany(events: readonly NewFaxEvent[], now: Date): number {
-    return this.db.transaction(() => events.reduce((n, e) => n + (this.record(e, now) ? 1 : 0), 0))();
+  /** Records one event; false when the same (fax, at, source, status) is already there. */
+  record(event: NewFaxEvent, now: Date): boolean {
+    return this.insert.run({ ...eventRowOf(event), recordedAt: isoUtc(now, 'now') }).changes > 0;
   }
 
   /** One fax's timeline, oldest first. */
@@ -121,5 +119,18 @@ function toEvent(row: EventRow): FaxEvent {
     status: row.status,
     detail: readJson(row.detail, 'event details'),
     recordedAt: row.recorded_at,
+  };
+}
+
+/** An event as the row it is stored as (its time and details checked). */
+function eventRowOf(event: NewFaxEvent) {
+  return {
+    direction: event.ref.direction,
+    outboundId: event.ref.direction === 'OUTBOUND' ? event.ref.outboundId : null,
+    receivedId: event.ref.direction === 'INBOUND' ? event.ref.receivedId : null,
+    at: isoUtc(event.at, 'at'),
+    source: event.source,
+    status: event.status,
+    detail: writeJson(event.detail ?? {}, JsonObjectSchema, 'event details'),
   };
 }

@@ -159,6 +159,7 @@ const PATCH_COLUMNS: { [K in keyof Required<OutboundPatch>]: { column: string; e
 export class OutboundRepository {
   private readonly insertLocal;
   private readonly insertService;
+  private readonly importHistoryStmt;
   private readonly selectById;
   private readonly selectByFax;
   private readonly selectByCompose;
@@ -184,6 +185,18 @@ export class OutboundRepository {
        VALUES (@id, @accountId, 'service', @faxId, @state, @destination, @toName, @toCompany, @subject, @clientData,
          @completedAt, @duration, @pages, @errorCode, @errorReason, @billableRetries, @createdAt, @now)
        ON CONFLICT (account_id, fax_id) WHERE fax_id IS NOT NULL DO NOTHING`,
+    );
+    // One statement per page of imported history (see importHistory); the WHERE lets SQLite read the upsert clause.
+    this.importHistoryStmt = db.prepare(
+      `INSERT INTO outbound (id, account_id, origin, fax_id, state, destination, to_name, to_company, subject, client_data,
+         completed_at, duration, pages, error_code, error_reason, billable_retries, created_at, updated_at)
+       SELECT value ->> 'id', value ->> 'accountId', 'service', value ->> 'faxId', value ->> 'state', value ->> 'destination',
+         value ->> 'toName', value ->> 'toCompany', value ->> 'subject', value ->> 'clientData', value ->> 'completedAt',
+         value ->> 'duration', value ->> 'pages', value ->> 'errorCode', value ->> 'errorReason', value ->> 'billableRetries',
+         value ->> 'createdAt', @now
+       FROM json_each(@rows) WHERE true
+       ON CONFLICT (account_id, fax_id) WHERE fax_id IS NOT NULL DO NOTHING
+       RETURNING id, fax_id AS faxId`,
     );
     this.selectById = db.prepare<[string], OutboundRow>(`SELECT ${COLUMNS} FROM outbound WHERE id = ?`);
     this.selectByFax = db.prepare<[string, string], OutboundRow>(`SELECT ${COLUMNS} FROM outbound WHERE account_id = ? AND fax_id = ?`);
@@ -248,31 +261,23 @@ export class OutboundRepository {
    * nothing if the account already has a row for this fax_id: update that one instead.
    */
   insertFromService(fax: ServiceOutboundFax, now: Date): UpsertResult {
-    const id = newId();
     const at = isoUtc(now, 'now');
-    const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
-    const changes = this.insertService.run({
-      id,
-      accountId: fax.accountId,
-      faxId: fax.faxId,
-      state: fax.state,
-      destination: fax.destination,
-      toName: fax.toName ?? '',
-      toCompany: fax.toCompany ?? '',
-      subject: fax.subject ?? '',
-      clientData: writeJson(fax.clientData ?? {}, ClientDataSchema, 'client data'),
-      completedAt,
-      duration: fax.durationSeconds ?? null,
-      pages: fax.pages ?? null,
-      errorCode: fax.errorCode ?? null,
-      errorReason: fax.errorReason ?? null,
-      billableRetries: fax.billableRetries ?? null,
-      createdAt: completedAt ?? at,
-      now: at,
-    }).changes;
-    if (changes > 0) return { id, created: true, changed: true };
+    const row = serviceRowOf(fax, at);
+    const changes = this.insertService.run({ ...row, now: at }).changes;
+    if (changes > 0) return { id: row.id, created: true, changed: true };
     const existing = this.selectByFax.get(fax.accountId, fax.faxId);
     return { id: existing!.id, created: false, changed: false };
+  }
+
+  /**
+   * insertFromService for a page of an account's older history, in one statement: the faxes the
+   * account has no row for are added; returns them (id, fax_id).
+   */
+  importHistory(faxes: readonly ServiceOutboundFax[], now: Date): { id: string; faxId: string }[] {
+    if (faxes.length === 0) return [];
+    const at = isoUtc(now, 'now');
+    const rows = faxes.map((fax) => serviceRowOf(fax, at));
+    return this.importHistoryStmt.all({ rows: JSON.stringify(rows), now: at }) as { id: string; faxId: string }[];
   }
 
   get(id: string): OutboundJob | undefined {
@@ -432,5 +437,28 @@ function toJobHead(row: OutboundHeadRow): ActiveOutboundJob {
     rejection: row.rejection,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+/** The row of a fax found on the service that no local job matches (a new id; created when it completed, or now). */
+function serviceRowOf(fax: ServiceOutboundFax, now: string) {
+  const completedAt = optionalIsoUtc(fax.completedAt, 'completedAt');
+  return {
+    id: newId(),
+    accountId: fax.accountId,
+    faxId: fax.faxId,
+    state: fax.state,
+    destination: fax.destination,
+    toName: fax.toName ?? '',
+    toCompany: fax.toCompany ?? '',
+    subject: fax.subject ?? '',
+    clientData: writeJson(fax.clientData ?? {}, ClientDataSchema, 'client data'),
+    completedAt,
+    duration: fax.durationSeconds ?? null,
+    pages: fax.pages ?? null,
+    errorCode: fax.errorCode ?? null,
+    errorReason: fax.errorReason ?? null,
+    billableRetries: fax.billableRetries ?? null,
+    createdAt: completedAt ?? now,
   };
 }

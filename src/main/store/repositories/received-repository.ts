@@ -137,6 +137,7 @@ export class ReceivedRepository {
   private readonly resetDownloadingStmt;
   private readonly countUnreadAll;
   private readonly countUnreadForAccount;
+  private readonly importHistoryStmt;
   private readonly statements;
 
   constructor(private readonly db: Db) {
@@ -189,6 +190,17 @@ export class ReceivedRepository {
     this.countUnreadAll = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM received WHERE deleted_at IS NULL AND read_at IS NULL');
     this.countUnreadForAccount = db.prepare<[string], { n: number }>(
       'SELECT count(*) AS n FROM received WHERE deleted_at IS NULL AND read_at IS NULL AND account_id = ?',
+    );
+    // One statement per page of history (the import reads pages of 100): the rows go in as JSON.
+    // (An INSERT ... SELECT needs its WHERE for SQLite to read the ON CONFLICT clause as the upsert's.)
+    this.importHistoryStmt = db.prepare(
+      `INSERT INTO received (id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid,
+         image_state, read_at, first_seen_at, updated_at)
+       SELECT value ->> 'id', @accountId, value ->> 'faxId', value ->> 'pages', value ->> 'faxStatus', value ->> 'completedAt',
+         value ->> 'originatingNumber', value ->> 'destinationNumber', value ->> 'tsid', 'remote', @now, @now, @now
+       FROM json_each(@rows) WHERE true
+       ON CONFLICT (account_id, fax_id) DO NOTHING
+       RETURNING id, fax_id AS faxId, completed_at AS completedAt`,
     );
     this.statements = new StatementCache(db);
   }
@@ -371,6 +383,27 @@ export class ReceivedRepository {
   /** Images to fetch: pending first, then failed ones with attempts left; newest first within each. */
   listImageQueue(options: { maxAttempts?: number; limit?: number } = {}): InboxFax[] {
     return this.selectImageQueue.all(options.maxAttempts ?? 5, options.limit ?? 20).map(toInboxFax);
+  }
+
+  /**
+   * Stores a page of an account's older history in one statement: the faxes not in the history yet
+   * are added as history (read, image kept on the service); the ones already here are left as they
+   * are (the sync keeps them current). Returns the rows added.
+   */
+  importHistory(accountId: string, faxes: readonly ReceivedFacts[], now: Date): { id: string; faxId: string; completedAt: string }[] {
+    const iso = isoUtc(now, 'now');
+    const rows = faxes.map((f) => ({
+      id: newId(),
+      faxId: f.faxId,
+      pages: f.pages ?? null,
+      faxStatus: f.faxStatus ?? null,
+      completedAt: f.completedAt === null ? iso : isoUtc(f.completedAt, 'completedAt'),
+      originatingNumber: f.originatingNumber ?? null,
+      destinationNumber: f.destinationNumber ?? null,
+      tsid: f.originatingTsid ?? null,
+    }));
+    if (rows.length === 0) return [];
+    return this.importHistoryStmt.all({ accountId, rows: JSON.stringify(rows), now: iso }) as { id: string; faxId: string; completedAt: string }[];
   }
 
   /** At start-up: a download interrupted by a crash goes back to pending. Returns how many. */

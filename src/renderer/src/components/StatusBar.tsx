@@ -13,6 +13,8 @@ import { useAppStore } from '../stores/app-store';
 import { useInboxStore } from '../stores/inbox-store';
 import { useNow, useSyncStore } from '../stores/sync-store';
 import { SANDBOX_WORDS, useSandboxIsDefault } from '../features/welcome/sandbox-mode';
+import { ImportProgress } from '../features/history-import/ImportProgress';
+import { MaintenanceProgress } from '../features/maintenance/MaintenanceProgress';
 import '../styles/welcome.css';
 
 export function StatusBar(): JSX.Element {
@@ -71,6 +73,8 @@ export function StatusBar(): JSX.Element {
             {status.downloads.failed === 1 ? '1 fax could not be downloaded' : `${status.downloads.failed} faxes could not be downloaded`}
           </span>
         ) : null}
+        <MaintenanceProgress />
+        <ImportProgress />
         {error && status ? (
           <span className="status-bar-error" role="alert">
             {error}

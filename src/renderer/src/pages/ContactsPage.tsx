@@ -12,6 +12,7 @@ import {
   type ContactOrder,
 } from '../features/contacts';
 import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
+import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
 import '../styles/contacts.css';
 
 const ORDERS: { value: ContactOrder; label: string }[] = [
@@ -117,6 +118,7 @@ export function ContactsPage(): JSX.Element {
           <p className="muted contacts-count" aria-live="polite" data-testid="contacts-count">
             {loading && items.length === 0 ? 'Loading…' : countText}
           </p>
+          <SearchIndexNotice scope="contacts" searching={searching} />
           {error && (
             <p className="error" role="alert">
               {error}

@@ -9,6 +9,7 @@ import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { InboxDetail } from '../features/inbox/InboxDetail';
 import { InboxFilters } from '../features/inbox/InboxFilters';
 import { InboxList } from '../features/inbox/InboxList';
+import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
 import { hasFilters } from '../features/inbox/paging';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
@@ -121,6 +122,7 @@ export function InboxPage(): JSX.Element {
       <div className="inbox-panes">
         <div className="inbox-list-pane">
           <InboxFilters searchRef={searchRef} filters={filters} accounts={accountChoices} onChange={(patch) => useInboxStore.getState().setFilters(patch)} onClear={() => useInboxStore.getState().clearFilters()} />
+          <SearchIndexNotice scope="received" searching={filters.search.trim() !== '' || filters.number.trim() !== ''} />
           {status === 'error' ? (
             <div className="inbox-notice notice notice-error" role="alert">
               <span>{error}</span>

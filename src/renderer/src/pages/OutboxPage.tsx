@@ -4,6 +4,7 @@ import { faxdesk } from '../api';
 import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { JobDetail } from '../features/outbox/JobDetail';
 import { OutboxFilters } from '../features/outbox/OutboxFilters';
+import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
 import { OutboxList } from '../features/outbox/OutboxList';
 import { PHASE_TABS } from '../features/outbox/format';
 import { useAccountsStore } from '../stores/accounts-store';
@@ -143,6 +144,7 @@ export function OutboxPage(): JSX.Element {
             accounts={accounts}
             onChange={onFilters}
           />
+          <SearchIndexNotice scope="outbound" searching={s.filters.search.trim() !== ''} />
           {s.listError ? (
             <p className="error outbox-list-error" role="alert">
               {s.listError}{' '}

@@ -4,6 +4,7 @@ import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
 import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
 import { FaxPrinterSection } from '../features/fax-printer/FaxPrinterSection';
+import { HistoryImportSection } from '../features/history-import/HistoryImportSection';
 import { useAppStore } from '../stores/app-store';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
 
@@ -14,6 +15,7 @@ export function SettingsPage(): JSX.Element {
       <AccountsSection />
       <InstantUpdatesSection />
       <FaxPrinterSection />
+      <HistoryImportSection />
       <PreferencesSection />
       <AboutSection />
     </section>

@@ -13,6 +13,8 @@ import { draftCalls } from './drafts';
 import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
+import { maintenanceCalls, maintenanceEvents } from './maintenance';
+import { historyImportCalls, historyImportEvents } from './history-import';
 import { outboxCalls, outboxEvents } from './outbox';
 import { sandboxCalls } from './sandbox';
 import { webhookCalls, webhookEvents } from './webhooks';
@@ -31,6 +33,8 @@ export const calls = {
   ...sandboxCalls,
   ...webhookCalls,
   ...faxPrinterCalls,
+  ...maintenanceCalls,
+  ...historyImportCalls,
 } as const;
 
 export const events = {
@@ -42,6 +46,8 @@ export const events = {
   ...outboxEvents,
   ...webhookEvents,
   ...faxPrinterEvents,
+  ...maintenanceEvents,
+  ...historyImportEvents,
 } as const;
 
 export type Calls = typeof calls;

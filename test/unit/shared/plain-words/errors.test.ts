@@ -34,6 +34,7 @@ const BAD_VALUES: Readonly<Record<SettingKey, readonly unknown[]>> = {
   faxPrinterEnabled: ['on', 1],
   faxPrinterPort: [80, 70000, 8631.5, '8631'],
   faxPrinterReadFaxLine: ['yes', null],
+  historyImportRange: ['forever', '', 365, null],
   defaultAccountId: [42, 'x'.repeat(300)],
 };
 

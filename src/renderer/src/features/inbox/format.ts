@@ -51,7 +51,12 @@ export function tsidLabel(fax: Pick<InboxFax, 'tsid' | 'originatingNumber'>): st
   return tsid;
 }
 
-export type DownloadState = { kind: 'stored' } | { kind: 'downloading'; label: string } | { kind: 'failed'; label: string; reason: string };
+export type DownloadState =
+  | { kind: 'stored' }
+  | { kind: 'downloading'; label: string }
+  | { kind: 'failed'; label: string; reason: string }
+  /** Imported history: the image is fetched when the fax is opened, printed or saved (nothing to say in the list). */
+  | { kind: 'on-demand'; label: string };
 
 /** What the row says about the fax's image: nothing once stored, "Downloading…", or "Download failed". */
 export function downloadState(fax: Pick<InboxFax, 'imageState' | 'imageError'>): DownloadState {
@@ -64,6 +69,8 @@ export function downloadState(fax: Pick<InboxFax, 'imageState' | 'imageError'>):
       return { kind: 'downloading', label: 'Downloading…' };
     case 'pending':
       return { kind: 'downloading', label: 'Waiting to download' };
+    case 'remote':
+      return { kind: 'on-demand', label: 'Downloaded when opened' };
   }
 }
 

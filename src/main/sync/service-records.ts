@@ -1,0 +1,84 @@
+/**
+ * Storing the records of the service's lists in the history, the same way whoever read them: the
+ * sync's feeds (one record at a time) and the import of an account's older history (a page at a time,
+ * history-pages.ts). What a record becomes (its row, its first timeline event) is said once, here.
+ */
+import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
+import type { NewFaxEvent, ReceivedFacts, ServiceOutboundFax, UpsertResult } from '../../shared/domain/history';
+import type { HistoryStores } from './ports';
+
+/** The facts of a received fax the history keeps. */
+export function receivedFactsOf(item: ReceivedFax): ReceivedFacts {
+  return {
+    faxId: item.faxId,
+    completedAt: item.completedAt,
+    pages: item.pages,
+    faxStatus: item.faxStatus,
+    originatingNumber: item.originatingNumber,
+    destinationNumber: item.destinationNumber,
+    originatingTsid: item.originatingTsid,
+  };
+}
+
+/** The RECEIVED event of a received fax new to the history (row `receivedId`). */
+export function receivedEventOf(item: ReceivedFax, receivedId: string, now: Date): NewFaxEvent {
+  return {
+    ref: { direction: 'INBOUND', receivedId },
+    at: item.completedAt ?? now.toISOString(),
+    source: 'received-list',
+    status: 'RECEIVED',
+    detail: { ...(item.pages !== null ? { pages: item.pages } : {}), ...(item.originatingNumber ? { from: item.originatingNumber } : {}) },
+  };
+}
+
+/** Mirrors a received fax (compare-before-write); a fax new to the history gets its RECEIVED event. */
+export function storeReceivedFax(stores: Pick<HistoryStores, 'received' | 'events'>, accountId: string, item: ReceivedFax, now: Date): UpsertResult {
+  const upsert = stores.received.upsertFromService(accountId, receivedFactsOf(item), now);
+  if (upsert.created) stores.events.record(receivedEventOf(item, upsert.id, now), now);
+  return upsert;
+}
+
+/** A sent fax no job has, as the job it becomes (in the state the list gives). */
+export function serviceJobOf(accountId: string, item: SentFax): ServiceOutboundFax {
+  const t = item.transmission;
+  const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
+  return {
+    accountId,
+    faxId: item.faxId,
+    state: t?.state ?? 'SUBMITTED',
+    destination: item.destinationNumber ?? 'unknown',
+    toName: item.routing?.toName ?? null,
+    toCompany: item.routing?.toCompany ?? null,
+    subject: item.routing?.subject ?? null,
+    clientData: item.clientData,
+    completedAt: item.completedAt,
+    durationSeconds: item.durationSeconds,
+    pages: item.pages,
+    errorCode: failed ? (t?.errorCode ?? null) : null,
+    errorReason: failed ? (t?.errorMessage ?? null) : null,
+    billableRetries: t?.billableRetries ?? null,
+  };
+}
+
+/** The first timeline event of a job imported from the sent list (row `outboundId`). */
+export function importedJobEventOf(item: SentFax, outboundId: string, now: Date): NewFaxEvent {
+  const t = item.transmission;
+  const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
+  return {
+    ref: { direction: 'OUTBOUND', outboundId },
+    at: item.completedAt ?? now.toISOString(),
+    source: 'sent-list',
+    status: t?.state ?? 'SUBMITTED',
+    detail: { imported: true, ...(t?.rawStatus ? { rawStatus: t.rawStatus } : {}), ...(failed && t?.errorCode ? { errorCode: t.errorCode } : {}) },
+  };
+}
+
+/**
+ * Imports a sent fax no job of this history has (sent from another client, or before this history
+ * began) as a job in the state the list gives, with its first timeline event.
+ */
+export function importSentFax(stores: Pick<HistoryStores, 'outbound' | 'events'>, accountId: string, item: SentFax, now: Date): UpsertResult {
+  const inserted = stores.outbound.insertFromService(serviceJobOf(accountId, item), now);
+  if (inserted.created) stores.events.record(importedJobEventOf(item, inserted.id, now), now);
+  return inserted;
+}
