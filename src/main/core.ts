@@ -197,7 +197,7 @@ export function createCore(deps: CoreDeps): Core {
   // neither refers to go.
   const documents = new DocumentCollector({
     store: sending.store,
-    referencedIds: () => [...sending.outbox.referencedDocumentIds(), ...drafts.referencedDocumentIds()],
+    referencedIds: async () => [...(await sending.outbox.referencedDocumentIdsInPieces()), ...drafts.referencedDocumentIds()],
     timers: realTimers,
     logger: deps.logger,
   });

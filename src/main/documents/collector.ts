@@ -18,8 +18,8 @@ export const DOCUMENT_COLLECT_EVERY_MS = 6 * 60 * 60_000;
 
 export interface DocumentCollectorDeps {
   store: Pick<DocumentStore, 'removeUnreferenced'>;
-  /** Every document id any job refers to (OutboxService.referencedDocumentIds). */
-  referencedIds(): Iterable<string>;
+  /** Every document id any job refers to (OutboxService.referencedDocumentIdsInPieces). */
+  referencedIds(): Iterable<string> | Promise<Iterable<string>>;
   /** realTimers in the app (unref'd: a pending pass never keeps the process alive). */
   timers: Timers;
   logger: Logger;
@@ -74,7 +74,7 @@ export class DocumentCollector {
   private async pass(): Promise<CollectResult> {
     try {
       // Read at the start of the pass: a job created since the last one keeps its documents.
-      const referenced = new Set(this.deps.referencedIds());
+      const referenced = new Set(await this.deps.referencedIds());
       const result = await this.deps.store.removeUnreferenced(referenced, { olderThanMs: this.deps.graceMs ?? DOCUMENT_GRACE_MS, now: this.deps.timers.now() });
       if (result.removed.length > 0) this.deps.logger.info('unreferenced documents removed', { count: result.removed.length, freedBytes: result.freedBytes });
       return result;

@@ -89,6 +89,7 @@ describe('document collection', () => {
     expect(await store.has(orphanOld.id)).toBe(false);
     expect(await store.has(orphanRecent.id)).toBe(true);
     expect(f.core.outbox.referencedDocumentIds()).toEqual(new Set([referenced.id]));
+    expect(await f.core.outbox.referencedDocumentIdsInPieces()).toEqual(new Set([referenced.id]));
   });
 
   it('a job deleted from the history gives its documents up to the next pass', async () => {

@@ -385,4 +385,20 @@ describe('OutboundRepository', () => {
     db.pragma('ignore_check_constraints = 0');
     expect(() => repo.get(job.id)).toThrow(expect.objectContaining({ code: 'STORAGE' }));
   });
+
+  it('reads the documents jobs refer to in pieces, the same set as in one statement', () => {
+    const docs = Array.from({ length: 7 }, (_, i) => ({ ...DOC, sha256: String(i).repeat(64) }));
+    for (let c = 0; c < 7; c++) repo.insertCompose(compose(`c${c}`, 3, { documents: [docs[c]!, docs[(c + 1) % 7]!] }), T0);
+    repo.insertCompose(compose('no-documents', 2), T0);
+    const pieces: string[][] = [];
+    let after: number | null = 0;
+    while (after !== null) {
+      const piece = repo.referencedDocumentsAfter(after, 4);
+      pieces.push(piece.sha256s);
+      after = piece.lastSeq;
+    }
+    expect(pieces.length).toBe(6); // 23 jobs, 4 a piece
+    expect(new Set(pieces.flat())).toEqual(repo.referencedDocuments());
+    expect(repo.referencedDocuments().size).toBe(7);
+  });
 });
