@@ -23,6 +23,15 @@ export const SettingsSchema = z.object({
     ),
   /** The account new faxes are sent from; empty means the first account. */
   defaultAccountId: z.string().max(200),
+  /**
+   * This desk's name, carried in every fax it sends so other desks on the account can say who sent it
+   * ("Sent by Front desk (maria)"); empty means the computer's name.
+   */
+  installationName: z
+    .string()
+    .max(60, 'Keep the desk name to 60 characters or fewer.')
+    // eslint-disable-next-line no-control-regex -- a name is one line
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Write the desk name on one line, without control characters.'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -37,6 +46,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   startAtLogin: false,
   hotFolder: '',
   defaultAccountId: '',
+  installationName: '',
 });
 
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

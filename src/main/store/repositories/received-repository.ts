@@ -29,10 +29,11 @@ interface ReceivedRow {
   deleted_at: string | null;
   first_seen_at: string;
   updated_at: string;
+  gone_at: string | null;
 }
 
 const COLUMNS = `seq, id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid,
-  image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at`;
+  image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at, gone_at`;
 const R_COLUMNS = COLUMNS.split(',')
   .map((c) => `r.${c.trim()}`)
   .join(', ');
@@ -171,7 +172,7 @@ export class ReceivedRepository {
     );
     this.selectImageQueue = db.prepare<[number, number], ReceivedRow>(
       `SELECT ${COLUMNS} FROM received
-       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND image_attempts < ?
+       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND gone_at IS NULL AND image_attempts < ?
        ORDER BY image_state DESC, completed_at DESC LIMIT ?`,
     );
     this.resetDownloadingStmt = db.prepare<[string]>(
@@ -331,6 +332,24 @@ export class ReceivedRepository {
   }
 
   /**
+   * The service no longer has this fax (deleted there by another desk or in the web portal) and its
+   * image was never stored here: kept with what is known, never downloaded again, and not unread (there
+   * is nothing to read). `message` says so in the Inbox. False when it was already marked (or stored).
+   */
+  markGone(id: string, message: string, at: Date): boolean {
+    const iso = isoUtc(at, 'at');
+    return (
+      this.statements
+        .get(
+          'mark-gone',
+          () => `UPDATE received SET gone_at = @at, read_at = coalesce(read_at, @at), image_state = 'failed', image_path = NULL, image_error = @message, updated_at = @at
+                 WHERE id = @id AND gone_at IS NULL AND image_state <> 'stored'`,
+        )
+        .run({ id, at: iso, message }).changes > 0
+    );
+  }
+
+  /**
    * Moves the image through pending -> downloading -> stored | failed. Entering `downloading` counts
    * an attempt. `stored` needs the path of the file in the data folder.
    */
@@ -387,5 +406,6 @@ function toInboxFax(row: ReceivedRow): InboxFax {
     deletedAt: row.deleted_at,
     firstSeenAt: row.first_seen_at,
     updatedAt: row.updated_at,
+    goneAt: row.gone_at,
   };
 }

@@ -23,6 +23,7 @@ export function fax(overrides: Partial<InboxFax> = {}): InboxFax {
     deletedAt: null,
     firstSeenAt: '2026-03-01T09:00:01.000Z',
     updatedAt: '2026-03-01T09:00:05.000Z',
+    goneAt: null,
     ...overrides,
   };
 }

@@ -52,6 +52,7 @@ describe('ReceivedRepository', () => {
         deletedAt: null,
         firstSeenAt: at(2).toISOString(),
         updatedAt: at(2).toISOString(),
+        goneAt: null,
       } satisfies InboxFax);
     });
 
