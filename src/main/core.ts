@@ -8,6 +8,7 @@ import type { AppInfo } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { DeskIdentity } from './desks/identity';
 import { DocumentCollector } from './documents/collector';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
@@ -64,7 +65,7 @@ export interface CoreTuning {
   outbox?: Partial<OutboxConfig>;
   /** Called at the outbox's named points of a submission (the crash harness dies at one). */
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
-  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads'>;
+  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'printClaim'>;
 }
 
 export interface Core {
@@ -106,6 +107,8 @@ export function createCore(deps: CoreDeps): Core {
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
   const redactor = deps.redactor ?? new Redactor();
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
+  // Who this desk is to the other desks on an account (the marker on every fax sent from here).
+  const desk = new DeskIdentity(db, () => settings.values.installationName);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
@@ -165,6 +168,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
     syncNow: (accountId) => background.sync.noteJobActive(accountId),
+    // A reconciliation decided: the sent list is read again now (what it held back for the job applies).
+    sentListNow: (accountId) => background.sync.runNow(accountId, ['sent']),
+    sender: () => desk.sender(),
     trackActive: false,
     ...(deps.tuning?.outbox ? { config: deps.tuning.outbox } : {}),
     ...(deps.tuning?.outboxCheckpoint ? { checkpoint: deps.tuning.outboxCheckpoint } : {}),
@@ -191,6 +197,7 @@ export function createCore(deps: CoreDeps): Core {
     notifier,
     printer: deps.printer,
     badge: deps.badge,
+    claim: (accountId, fax) => sending.outbox.claimFromSentList(accountId, fax),
     ...deps.tuning?.sync,
   });
 

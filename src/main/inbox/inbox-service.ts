@@ -31,6 +31,7 @@ import type { InboxHooks } from '../sync/sync-service';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { ImageDownloader } from './image-downloader';
 import type { InboxFiles } from './inbox-files';
+import type { PrintClaims } from './print-claim';
 
 export interface InboxServiceDeps {
   stores: HistoryStores;
@@ -46,6 +47,8 @@ export interface InboxServiceDeps {
   now: () => Date;
   /** What the sync status shows may have changed (download problems). */
   onStatusChange?: () => void;
+  /** Several desks on one account: one automatic print per fax (print-claim.ts). */
+  claims?: PrintClaims;
 }
 
 export class InboxService implements InboxHooks {
@@ -98,6 +101,12 @@ export class InboxService implements InboxHooks {
       if (announced && settings.autoPrintInbound && fax.printedAt === null) void this.autoPrint(fax);
     }
     this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
+    this.deps.onStatusChange?.();
+  }
+
+  /** The fax was deleted at the service before its image was stored here: the Inbox shows it so. */
+  handleGone(fax: InboxFax): void {
+    this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
     this.deps.onStatusChange?.();
   }
 
@@ -180,6 +189,7 @@ export class InboxService implements InboxHooks {
 
   retryDownload(id: string): InboxFax {
     const fax = this.require(id);
+    if (fax.goneAt !== null) throw new AppError('CONFLICT', fax.imageError ?? 'This fax was deleted at the service; there is nothing to download.', { field: 'id' });
     if (fax.imageState !== 'stored') {
       this.deps.downloader().retry(id);
       return this.require(id);
@@ -257,6 +267,16 @@ export class InboxService implements InboxHooks {
   // -------------------------------------------------------------------------------------------
 
   private async autoPrint(fax: InboxFax): Promise<void> {
+    // Several desks print automatically: the one that took the fax first prints it (print-claim.ts).
+    if (this.deps.claims && !(await this.deps.claims.shouldPrint(fax))) {
+      const now = this.deps.now();
+      this.deps.stores.events.record(
+        { ref: { direction: 'INBOUND', receivedId: fax.id }, at: now.toISOString(), source: 'local', status: 'NOT_PRINTED_HERE', detail: { reason: 'another desk took it first' } },
+        now,
+      );
+      this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
+      return;
+    }
     try {
       await this.print(fax.id, { silent: true });
     } catch (error) {
@@ -321,6 +341,7 @@ export class InboxService implements InboxHooks {
   }
 
   private whyUnavailable(fax: InboxFax): { message: string; canRetry: boolean } {
+    if (fax.goneAt !== null) return { message: fax.imageError ?? 'This fax was deleted at the service before this desk downloaded it.', canRetry: false };
     switch (fax.imageState) {
       case 'failed':
         return { message: fax.imageError ?? 'The image of this fax could not be downloaded. Choose "Download again".', canRetry: true };

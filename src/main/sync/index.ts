@@ -3,6 +3,7 @@
  * the history repositories, the services, and their slice of the handler table. What other services
  * use is `sync` (runNow / noteJobActive / syncNow / isPaused / setPaused / status) and `inbox`.
  */
+import type { SentFax } from '../../shared/domain/fax';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
@@ -17,6 +18,7 @@ import { createInboxHandlers, type InboxHandlers } from '../inbox/handlers';
 import { ImageDownloader, type ImageDownloaderOptions } from '../inbox/image-downloader';
 import { InboxFiles, type InboxFileSystem } from '../inbox/inbox-files';
 import { InboxService } from '../inbox/inbox-service';
+import { PrintClaims } from '../inbox/print-claim';
 import type { SyncIntervals } from './account-sync';
 import { ActivityService } from './activity';
 import { createSyncHandlers, type SyncHandlers } from './handlers';
@@ -46,6 +48,10 @@ export interface SyncModuleDeps {
   sweepEveryMs?: number;
   downloads?: ImageDownloaderOptions;
   random?: () => number;
+  /** Several desks on one account: the wait before a printing desk looks again at a fax another desk fetched (print-claim.ts). */
+  printClaim?: { recheckMs?: number };
+  /** The outbox's claimFromSentList (several desks on one account: sent-routing.ts). */
+  claim?: (accountId: string, fax: SentFax) => boolean;
   /** Tests: a file system that fails on purpose. */
   fs?: InboxFileSystem;
 }
@@ -81,8 +87,17 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.fs ? { fs: deps.fs } : {}),
     onFolderRecreated: (folder) => inbox?.handleFolderRecreated(folder),
   });
+  const claims = new PrintClaims({
+    accounts: deps.accounts,
+    printsHere: () => deps.settings.values.autoPrintInbound,
+    now: deps.now,
+    timers,
+    logger: deps.logger,
+    ...(deps.printClaim?.recheckMs !== undefined ? { recheckMs: deps.printClaim.recheckMs } : {}),
+  });
   const downloader = new ImageDownloader({
     ...deps.downloads,
+    claims,
     stores,
     files,
     accounts: deps.accounts,
@@ -92,6 +107,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     onStored: (fax) => inbox?.handleStored(fax),
     onFailed: (fax, error, willRetry) => inbox?.handleFailed(fax, error, willRetry),
     onProblem: (error) => inbox?.handleProblem(error),
+    onGone: (fax) => inbox?.handleGone(fax),
   });
   inbox = new InboxService({
     stores,
@@ -106,6 +122,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     logger: deps.logger,
     now: deps.now,
     onStatusChange: () => sync?.emitStatus(),
+    claims,
   });
   sync = new SyncService({
     stores,
@@ -121,6 +138,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.intervals ? { intervals: deps.intervals } : {}),
     ...(deps.sweepEveryMs !== undefined ? { sweepEveryMs: deps.sweepEveryMs } : {}),
     ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.claim ? { claim: deps.claim } : {}),
   });
   const service = sync;
   const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });

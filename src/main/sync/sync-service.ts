@@ -42,7 +42,7 @@ export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
 export const STATUS_COALESCE_MS = 100;
 
 /** What it hands on to each account's AccountSync as it is, plus what it needs for itself. */
-export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random'> {
+export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random' | 'claim'> {
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: Pick<EventBus, 'emit'>;
@@ -288,10 +288,12 @@ export class SyncService {
         },
         sweepEveryMs: this.deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
         ...(this.deps.random ? { random: this.deps.random } : {}),
+        ...(this.deps.claim ? { claim: this.deps.claim } : {}),
         onResult: (result) => this.handle(result),
         onFeedState: () => this.emitStatusSoon(),
       });
-      account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.state !== 'SCHEDULED');
+      // Sends of this desk in flight (another desk's faxes do not make this one poll fast).
+      account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.origin === 'local' && j.state !== 'SCHEDULED');
       for (const reason of this.pauses) account.pause(reason);
       const floor = this.floors.get(id);
       if (floor) account.setFloor(floor.feeds, floor.floorMs);
