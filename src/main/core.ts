@@ -120,6 +120,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
     ...(deps.tuning?.http ? { http: deps.tuning.http } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
+    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });

@@ -93,6 +93,7 @@ export class WebhookReceiverService {
       isOn,
       changed,
       pollSeconds: deps.pollSeconds,
+      notice: (level, message) => deps.events.emit('app:notice', { level, message, at: deps.now().toISOString() }),
       timers: deps.timers,
       now: deps.now,
       logger: deps.logger,
@@ -167,6 +168,11 @@ export class WebhookReceiverService {
   /** Waits for the notifications being applied (tests, benchmarks). */
   drain(): Promise<void> {
     return this.applier.drain();
+  }
+
+  /** Reads again where served accounts' webhooks go, as every poll interval does (tests: another desk took them over). */
+  checkRoutes(): Promise<void> {
+    return this.health.checkRoutes();
   }
 
   /** FAILED deliveries past their retry window, reconciled once each (tests, benchmarks: at a chosen time). */
