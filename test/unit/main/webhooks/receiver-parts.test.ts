@@ -187,7 +187,7 @@ describe('the health monitor', () => {
       isOn: () => true,
       changed: () => undefined,
       pollSeconds: () => 60,
-      notice: (level, message) => notices.push(message),
+      notice: (_level, message) => notices.push(message),
       timers,
       now: () => new Date(T0 + timers.now()),
       logger: silentLogger,
