@@ -8,7 +8,9 @@ import type { AppInfo } from '../shared/ipc/contract/app';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { createDesksHandlers } from './desks/handlers';
 import { DeskIdentity } from './desks/identity';
+import { OfficeDesks } from './desks/office';
 import { DocumentCollector } from './documents/collector';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
@@ -177,6 +179,9 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.tuning?.outboxCheckpoint ? { checkpoint: deps.tuning.outboxCheckpoint } : {}),
   });
 
+  // The other desks on each account, as their faxes in the sent list name them (request budget, Settings).
+  const office = new OfficeDesks({ outbound: sending.outbox.outbound, identity: desk, now });
+
   // Jobs keep their documents as long as they exist (Resend): only documents no job refers to go.
   const documents = new DocumentCollector({
     store: sending.store,
@@ -199,6 +204,7 @@ export function createCore(deps: CoreDeps): Core {
     printer: deps.printer,
     badge: deps.badge,
     claim: (accountId, fax) => sending.outbox.claimFromSentList(accountId, fax),
+    officeDesks: (accountId) => office.count(accountId),
     ...deps.tuning?.sync,
   });
 
@@ -253,6 +259,16 @@ export function createCore(deps: CoreDeps): Core {
     ...background.handlers,
     ...instant.handlers,
     ...files.handlers(),
+    ...createDesksHandlers({
+      identity: desk,
+      office,
+      accounts: accounts.service,
+      intervals: () => {
+        const status = background.sync.status();
+        return { frontMs: status.fastIntervalSeconds * 1000, backgroundMs: status.idleIntervalSeconds * 1000 };
+      },
+      inFront: () => background.sync.status().focused,
+    }),
     ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 

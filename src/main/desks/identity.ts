@@ -6,6 +6,7 @@
  */
 import os from 'node:os';
 import { cleanDeskName, cleanOsUser, type DeskSender } from '../../shared/domain/desk-marker';
+import type { DeskIdentityView } from '../../shared/ipc/contract/desks';
 import type { Db } from '../store/database';
 
 /** This data folder's installation id (made by migration 0090). */
@@ -32,16 +33,6 @@ export const realHost: HostFacts = {
     }
   },
 };
-
-export interface DeskIdentityView {
-  installationId: string;
-  /** The name other desks see: the one set in Settings, else the computer's. */
-  deskName: string;
-  /** What Settings holds ('' = the computer's name). */
-  configuredName: string;
-  computerName: string;
-  osUser: string;
-}
 
 export class DeskIdentity {
   readonly installationId: string;

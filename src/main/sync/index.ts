@@ -52,6 +52,8 @@ export interface SyncModuleDeps {
   printClaim?: { recheckMs?: number };
   /** The outbox's claimFromSentList (several desks on one account: sent-routing.ts). */
   claim?: (accountId: string, fax: SentFax) => boolean;
+  /** How many desks share an account (desks/office.ts): their polls stretch to the account's request budget. */
+  officeDesks?: (accountId: string) => number;
   /** Tests: a file system that fails on purpose. */
   fs?: InboxFileSystem;
 }
@@ -139,6 +141,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.sweepEveryMs !== undefined ? { sweepEveryMs: deps.sweepEveryMs } : {}),
     ...(deps.random ? { random: deps.random } : {}),
     ...(deps.claim ? { claim: deps.claim } : {}),
+    ...(deps.officeDesks ? { officeDesks: deps.officeDesks } : {}),
   });
   const service = sync;
   const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });

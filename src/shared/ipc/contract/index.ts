@@ -8,6 +8,7 @@ import type { CallSpec, EventSpec } from '../define';
 import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
+import { deskCalls } from './desks';
 import { desktopCalls, desktopEvents } from './desktop';
 import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
@@ -25,6 +26,7 @@ export const calls = {
   ...contactCalls,
   ...outboxCalls,
   ...webhookCalls,
+  ...deskCalls,
 } as const;
 
 export const events = {
