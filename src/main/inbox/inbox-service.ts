@@ -78,6 +78,11 @@ export class InboxService implements InboxHooks {
     return this.deps.downloader().status();
   }
 
+  /** Works through every image download that may be tried now (tests, benchmarks, harnesses). */
+  drainDownloads(): Promise<void> {
+    return this.deps.downloader().drain();
+  }
+
   unreadCount(): number {
     return this.deps.stores.received.countUnread();
   }
