@@ -50,6 +50,8 @@ it('a job an older Faxdesk keyed by the typed reference holds back unmarked faxe
     const sent = await client.send({ destinations: [{ faxNumber: NUMBER }], documents: [{ documentType: 'TXT', contentBase64: Buffer.from(`fax ${i}`).toString('base64') }] });
     bFaxes.push(sent.faxes[0]!.faxId);
   }
+  // They finish: from now on the service's page of sent faxes stays the same, byte for byte.
+  await office.emulator.control.advance(5 * 60_000);
 
   await office.poll(a);
   expect(shownOn(a, bFaxes)).toEqual([null, null]);
@@ -58,7 +60,7 @@ it('a job an older Faxdesk keyed by the typed reference holds back unmarked faxe
   expect(shownOn(a, bFaxes)).toEqual([null, null]);
 
   // The reconciler decides (nothing of A's at the service after the settle time): the next read shows them.
-  await office.emulator.control.advance(31 * 60_000);
+  await office.emulator.control.advance(26 * 60_000);
   await office.settle(a);
   expect(office.jobsOf(a, fromA.composeId)[0]).toMatchObject({ state: 'REJECTED', errorCode: 'NOT_SENT' });
   // No poll of A's own: deciding asked the sync to read the sent list again, and that read applies them.
