@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
+import { DesksSection } from '../features/desks/DesksSection';
 import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
 import { useAppStore } from '../stores/app-store';
 import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
@@ -12,6 +13,7 @@ export function SettingsPage(): JSX.Element {
       <h1>Settings</h1>
       <AccountsSection />
       <InstantUpdatesSection />
+      <DesksSection />
       <PreferencesSection />
       <AboutSection />
     </section>
