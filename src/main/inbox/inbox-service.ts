@@ -273,13 +273,20 @@ export class InboxService implements InboxHooks {
 
   private async autoPrint(fax: InboxFax): Promise<void> {
     // Several desks print automatically: the one that took the fax first prints it (print-claim.ts).
-    if (this.deps.claims && !(await this.deps.claims.shouldPrint(fax))) {
-      const now = this.deps.now();
-      this.deps.stores.events.record(
-        { ref: { direction: 'INBOUND', receivedId: fax.id }, at: now.toISOString(), source: 'local', status: 'NOT_PRINTED_HERE', detail: { reason: 'another desk took it first' } },
-        now,
-      );
-      this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
+    // The claim may wait (a second look after CLAIM_RECHECK_MS): Faxdesk may have quit meanwhile and closed
+    // the database. Nothing is printed then, and nothing escapes as an unhandled rejection.
+    try {
+      if (this.deps.claims && !(await this.deps.claims.shouldPrint(fax))) {
+        const now = this.deps.now();
+        this.deps.stores.events.record(
+          { ref: { direction: 'INBOUND', receivedId: fax.id }, at: now.toISOString(), source: 'local', status: 'NOT_PRINTED_HERE', detail: { reason: 'another desk took it first' } },
+          now,
+        );
+        this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
+        return;
+      }
+    } catch (error) {
+      this.deps.logger.warn('automatic print: whether another desk printed the fax could not be settled', { error: isAppError(error) ? error.message : String(error) });
       return;
     }
     try {
