@@ -38,6 +38,8 @@ export interface PrintClaimDeps {
   timers: Timers;
   logger: Logger;
   recheckMs?: number;
+  /** CLAIM_WINDOW_MS unless set (tests of one desk's marking set 0: every fax is past the window). */
+  windowMs?: number;
 }
 
 export class PrintClaims {
@@ -48,7 +50,7 @@ export class PrintClaims {
 
   /** A fax new enough for the desks to coordinate. */
   isNew(fax: Pick<InboxFax, 'completedAt'>): boolean {
-    return this.deps.now().getTime() - Date.parse(fax.completedAt) < CLAIM_WINDOW_MS;
+    return this.deps.now().getTime() - Date.parse(fax.completedAt) < (this.deps.windowMs ?? CLAIM_WINDOW_MS);
   }
 
   /**

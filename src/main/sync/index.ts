@@ -49,7 +49,7 @@ export interface SyncModuleDeps {
   downloads?: ImageDownloaderOptions;
   random?: () => number;
   /** Several desks on one account: the wait before a printing desk looks again at a fax another desk fetched (print-claim.ts). */
-  printClaim?: { recheckMs?: number };
+  printClaim?: { recheckMs?: number; windowMs?: number };
   /** The outbox's claimFromSentList (several desks on one account: sent-routing.ts). */
   claim?: (accountId: string, fax: SentFax) => boolean;
   /** How many desks share an account (desks/office.ts): their polls stretch to the account's request budget. */
@@ -96,6 +96,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     timers,
     logger: deps.logger,
     ...(deps.printClaim?.recheckMs !== undefined ? { recheckMs: deps.printClaim.recheckMs } : {}),
+    ...(deps.printClaim?.windowMs !== undefined ? { windowMs: deps.printClaim.windowMs } : {}),
   });
   const downloader = new ImageDownloader({
     ...deps.downloads,

@@ -81,7 +81,7 @@ export interface SyncFixture {
   client: FaxServiceClient;
   settings: Settings;
   /** Starts a sync "process" on the fixture's database (several may be started one after another). */
-  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: InboxFileSystem }): Promise<SyncProcess>;
+  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: InboxFileSystem; printClaim?: SyncModuleDeps['printClaim'] }): Promise<SyncProcess>;
   /** Runs fn and says how many commits other connections would have seen (PRAGMA data_version). */
   writesDuring(fn: () => Promise<void>): Promise<number>;
   /** Requests the emulated service received since the mark. */
@@ -159,6 +159,7 @@ export async function startSyncFixture(): Promise<SyncFixture> {
         timers,
         ...(options.downloads ? { downloads: options.downloads } : {}),
         ...(options.fs ? { fs: options.fs } : {}),
+        ...(options.printClaim ? { printClaim: options.printClaim } : {}),
       });
       await module.start();
       const process: SyncProcess = {
