@@ -10,6 +10,9 @@ import { describe as describeKeychainFailure } from './accounts/keyring-secret-s
 import { loggingSecretStore } from './accounts/secret-store';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { createDesksHandlers } from './desks/handlers';
+import { DeskIdentity } from './desks/identity';
+import { OfficeDesks } from './desks/office';
 import { DocumentCollector } from './documents/collector';
 import { DraftsService } from './drafts/drafts-service';
 import { SandboxPractice } from './sandbox/sandbox-practice';
@@ -75,7 +78,7 @@ export interface CoreTuning {
   outbox?: Partial<OutboxConfig>;
   /** Called at the outbox's named points of a submission (the crash harness dies at one). */
   outboxCheckpoint?: (name: OutboxCheckpoint) => void;
-  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'importRate'>;
+  sync?: Pick<SyncModuleDeps, 'intervals' | 'sweepEveryMs' | 'downloads' | 'importRate' | 'printClaim'>;
   /** The pace of background rebuilds (a crash test slows them to kill one mid-way). */
   maintenance?: Pick<MaintenanceDeps, 'sliceMs' | 'defer' | 'onPiece'>;
 }
@@ -126,6 +129,8 @@ export function createCore(deps: CoreDeps): Core {
   // The keychain's own words go to the log; the person reads the sentence (keyring-secret-store.ts).
   const secretStore = loggingSecretStore(deps.secretStore, deps.logger, describeKeychainFailure);
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
+  // Who this desk is to the other desks on an account (the marker on every fax sent from here).
+  const desk = new DeskIdentity(db, () => settings.values.installationName);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,
@@ -137,6 +142,7 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
     ...(deps.tuning?.http ? { http: deps.tuning.http } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
+    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
@@ -185,10 +191,16 @@ export function createCore(deps: CoreDeps): Core {
     },
     // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
     syncNow: (accountId) => background.sync.noteJobActive(accountId),
+    // A reconciliation decided: the sent list is read again now (what it held back for the job applies).
+    sentListNow: (accountId) => background.sync.runNow(accountId, ['sent']),
+    sender: () => desk.sender(),
     trackActive: false,
     ...(deps.tuning?.outbox ? { config: deps.tuning.outbox } : {}),
     ...(deps.tuning?.outboxCheckpoint ? { checkpoint: deps.tuning.outboxCheckpoint } : {}),
   });
+
+  // The other desks on each account, as their faxes in the sent list name them (request budget, Settings).
+  const office = new OfficeDesks({ outbound: sending.outbox.outbound, identity: desk, now });
 
   // The Compose draft, saved as the person works (its documents stay in the store while it does).
   const drafts = new DraftsService({ db, store: sending.store, isSent: (composeId) => sending.outbox.outbound.listByCompose(composeId).length > 0, logger: deps.logger, now });
@@ -215,6 +227,8 @@ export function createCore(deps: CoreDeps): Core {
     notifier,
     printer: deps.printer,
     badge: deps.badge,
+    claim: (accountId, fax) => sending.outbox.claimFromSentList(accountId, fax),
+    officeDesks: (accountId) => office.count(accountId),
     ...deps.tuning?.sync,
   });
 
@@ -290,6 +304,16 @@ export function createCore(deps: CoreDeps): Core {
     ...files.handlers(),
     ...faxPrinter.handlers(),
     ...createMaintenanceHandlers(maintenance),
+    ...createDesksHandlers({
+      identity: desk,
+      office,
+      accounts: accounts.service,
+      intervals: () => {
+        const status = background.sync.status();
+        return { frontMs: status.fastIntervalSeconds * 1000, backgroundMs: status.idleIntervalSeconds * 1000 };
+      },
+      inFront: () => background.sync.status().focused,
+    }),
     ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
   };
 

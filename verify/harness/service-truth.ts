@@ -5,6 +5,7 @@
  */
 import { FaxServiceClient } from '../../src/main/api/fax-service-client';
 import { HttpClient } from '../../src/main/api/http';
+import { composeIdOf } from '../../src/shared/domain/desk-marker';
 import type { Page, ReceivedFax, SentFax } from '../../src/shared/domain/fax';
 
 export interface ServiceAccount {
@@ -39,16 +40,16 @@ export function allReceived(client: FaxServiceClient): Promise<ReceivedFax[]> {
   return everyPage((offset) => client.listReceived({ offset, limit: 100 }));
 }
 
-/** Faxes at the service per "<client reference> <destination digits>". */
+/** Faxes at the service per "<compose id of Faxdesk's marker> <destination digits>". */
 export function sentByComposeAndDestination(sent: readonly SentFax[]): Map<string, SentFax[]> {
   const out = new Map<string, SentFax[]>();
   for (const fax of sent) {
-    const key = composeKey(fax.clientData?.clientReferenceId ?? '', fax.destinationNumber ?? '');
+    const key = composeKey(composeIdOf(fax.clientData) ?? '', fax.destinationNumber ?? '');
     out.set(key, [...(out.get(key) ?? []), fax]);
   }
   return out;
 }
 
-export function composeKey(reference: string, destination: string): string {
-  return `${reference} ${destination.replace(/\D/g, '')}`;
+export function composeKey(composeId: string, destination: string): string {
+  return `${composeId} ${destination.replace(/\D/g, '')}`;
 }

@@ -26,10 +26,10 @@
  * announced twice, database corruption (integrity_check and foreign_key_check after every kill and at
  * the end), historic rows lost by a killed migration, starts that failed or never settled.
  */
+import { composeIdOf } from '../../src/shared/domain/desk-marker';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { referenceFor } from '../../src/shared/domain/outbox';
 import type { DemoAccount } from '../../src/emulator';
 import type { VerifyContext, VerifyPart, VerifyRow } from '../part';
 import { bundleEntry } from '../harness/bundle';
@@ -319,12 +319,12 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
   outcome.faxesAtService = sent.length;
   const atService = sentByComposeAndDestination(sent);
   const acknowledged = new Set(readLines(path.join(dataDir, JOURNAL_FILE)));
-  const references = new Set(plan.composes.map((c) => referenceFor(c.composeId)));
+  const references = new Set(plan.composes.map((c) => c.composeId));
   const posts = new Map<string, number>();
   for (const reference of readLines(path.join(dataDir, POSTS_FILE))) posts.set(reference, (posts.get(reference) ?? 0) + 1);
   for (const [reference, count] of posts) if (count > 1) outcome.repostedComposes.push(`${tag}: ${count} POST /faxes for ${reference}`);
   for (const fax of sent) {
-    if (!references.has(fax.clientData?.clientReferenceId ?? '')) outcome.disagree.push(`${tag}: the service has fax ${fax.faxId} that no compose of this run made`);
+    if (!references.has(composeIdOf(fax.clientData) ?? '')) outcome.disagree.push(`${tag}: the service has fax ${fax.faxId} that no compose of this run made`);
   }
   for (const compose of plan.composes) {
     const jobs = history.jobs.filter((j) => j.composeId === compose.composeId);
@@ -335,7 +335,7 @@ async function judge(outcome: RunOutcome, tag: string, plan: RunPlan, dataDir: s
     }
     for (const [index, number] of compose.numbers.entries()) {
       const job = jobs.find((j) => j.destinationIndex === index);
-      const faxes = atService.get(composeKey(referenceFor(compose.composeId), number)) ?? [];
+      const faxes = atService.get(composeKey(compose.composeId, number)) ?? [];
       const what = `${tag}: compose ${compose.composeId.slice(0, 8)} to ${number}`;
       if (faxes.length > 1) outcome.duplicated.push(`${what}: ${faxes.length} faxes at the service (${faxes.map((f) => f.faxId).join(', ')})`);
       if (!job) {

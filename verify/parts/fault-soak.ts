@@ -16,13 +16,14 @@
  *    final-state coverage, inbound faxes missed or announced twice, results announced twice,
  *    database integrity; and report requests per accepted fax and the time to drain.
  */
+import { composeIdOf } from '../../src/shared/domain/desk-marker';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import { createCore, type Core } from '../../src/main/core';
 import type { Logger } from '../../src/main/platform/logger';
 import { steadySystem, type DesktopNotification, type FetchFn } from '../../src/main/platform/ports';
-import { referenceFor, type OutboxDetail, type OutboxItem } from '../../src/shared/domain/outbox';
+import { type OutboxDetail, type OutboxItem } from '../../src/shared/domain/outbox';
 import type { Result } from '../../src/shared/result';
 import type { VerifyContext, VerifyPart, VerifyRow } from '../part';
 import { ensureCorpus } from '../harness/documents';
@@ -465,7 +466,7 @@ async function judge(
     }
     for (const [index, number] of compose.numbers.entries()) {
       const job = jobs.find((j) => j.destinationIndex === index);
-      const faxes = atService.get(composeKey(referenceFor(compose.composeId), number)) ?? [];
+      const faxes = atService.get(composeKey(compose.composeId, number)) ?? [];
       const what = `${compose.composeId.slice(0, 8)} to ${number}`;
       if (faxes.length > 1) findings.duplicated.push(`${what}: ${faxes.length} faxes (${faxes.map((f) => f.faxId).join(', ')})`);
       if (!job) {
@@ -489,8 +490,8 @@ async function judge(
       if (bothFinal && serviceState !== job.state) findings.disagree.push(`${what}: the history says ${job.state}, the service ${serviceState}`);
     }
   }
-  const references = new Set(plan.map((c) => referenceFor(c.composeId)));
-  for (const fax of sent) if (!references.has(fax.clientData?.clientReferenceId ?? '')) findings.disagree.push(`the service has fax ${fax.faxId} that no compose made`);
+  const references = new Set(plan.map((c) => c.composeId));
+  for (const fax of sent) if (!references.has(composeIdOf(fax.clientData) ?? '')) findings.disagree.push(`the service has fax ${fax.faxId} that no compose made`);
 
   const shownInbound = new Map<string, number>();
   const shownOutbound = new Map<string, number>();

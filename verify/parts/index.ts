@@ -5,6 +5,7 @@
 import type { VerifyPart } from '../part';
 import { badFiles } from './bad-files';
 import { crashPoints } from './crash-points';
+import { desksSoak } from './desks-soak';
 import { electronScan } from './electron-scan';
 import { faultSoak } from './fault-soak';
 import { ipcFuzz } from './ipc-fuzz';
@@ -13,6 +14,7 @@ import { secretCanaries } from './secret-canaries';
 export const PARTS: readonly VerifyPart[] = [
   crashPoints,
   faultSoak,
+  desksSoak,
   ipcFuzz,
   badFiles,
   secretCanaries,

@@ -4,12 +4,19 @@
  * Addresses the service would never deliver to (not https, or a port other than 443/8443) are
  * refused before anything is sent. The HMAC secret is write-only: it goes to the service and to the
  * keychain (the Sandbox's: memory), never back to the renderer.
+ *
+ * Several desks on one account: the service keeps one address per direction for the whole application,
+ * so saving here replaces whatever desk received them before. Before saving, the current address is
+ * read: when it is enabled and another installation's (named in it: desks/webhook-owner.ts), or an
+ * address no desk named, saving is refused with a message naming who receives them now, unless the
+ * person confirms (`replace`). The address saved names this desk, so the next desk can say the same.
  */
 import { webhookUrlProblem, type FaxDirection, type NotificationConfig, type NotificationRecord } from '../../shared/domain/fax';
 import type { WebhookPingReport, WebhookSettingsView, WebhookView } from '../../shared/ipc/contract/accounts';
 import type { NotificationFilter } from '../../shared/domain/fax';
 import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
+import { ownerOf, withOwner, withoutOwner, type WebhookOwner } from '../desks/webhook-owner';
 import type { AccountService } from './account-service';
 import type { SandboxHost } from './sandbox';
 
@@ -20,6 +27,8 @@ export class WebhookService {
     private readonly accounts: AccountService,
     private readonly sandbox: SandboxHost | null,
     private readonly logger: Logger,
+    /** This desk, as saved addresses name it (absent: addresses are saved as entered). */
+    private readonly desk: (() => WebhookOwner) | null = null,
   ) {}
 
   /** An account's webhook addresses were changed from here (the receiver re-reads where they go). */
@@ -33,14 +42,20 @@ export class WebhookService {
     return this.viewOf(accountId, await client.listNotificationConfigs());
   }
 
-  async set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string | undefined }): Promise<WebhookSettingsView> {
-    const url = input.url.trim();
-    const problem = webhookUrlProblem(url) ?? urlClassProblem(url);
+  async set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string | undefined; replace?: true | undefined }): Promise<WebhookSettingsView> {
+    const entered = input.url.trim();
+    const problem = webhookUrlProblem(entered) ?? urlClassProblem(entered);
     if (problem) throw new AppError('VALIDATION', problem, { field: 'url' });
     const record = this.accounts.record(input.accountId);
     this.accounts.secretSeen(input.hmacSecret);
     const client = await this.accounts.clientFor(input.accountId);
     const existing = pick(await client.listNotificationConfigs(), input.direction);
+    if (existing && input.replace !== true) {
+      const taking = this.takeOverProblem(existing, withoutOwner(entered), input.direction);
+      if (taking) throw new AppError('CONFLICT', taking, { field: 'url' });
+    }
+    const desk = this.desk?.() ?? null;
+    const url = desk ? withOwner(withoutOwner(entered), desk) : entered;
 
     // The secret is kept first, so that a secret the service accepts is never one Faxdesk lost.
     let restoreSecret: (() => Promise<void>) | null = null;
@@ -117,6 +132,25 @@ export class WebhookService {
     return client.listNotifications(filter);
   }
 
+  /**
+   * Why saving `url` would take this account's webhooks from another installation, or null: the current
+   * address is on and is not this desk's, and not the same address.
+   */
+  private takeOverProblem(existing: NotificationConfig, url: string, direction: FaxDirection): string | null {
+    if (!existing.enabled) return null;
+    const current = withoutOwner(existing.notifyDestination);
+    if (sameAddress(current, url)) return null;
+    const owner = ownerOf(existing.notifyDestination);
+    const own = this.desk?.().installationId ?? null;
+    if (owner && own !== null && owner.installationId === own) return null;
+    const who = owner ? `another Faxdesk desk, “${owner.deskName}”, receives them at ${current}` : `they go to ${current}`;
+    return (
+      `The service keeps one ${direction.toLowerCase()} webhook address for the whole account, and ${who}. ` +
+      'Saving this address sends them here instead: that desk stops getting instant updates and goes back to checking the service on its own schedule. ' +
+      'In an office, one desk (or a reverse proxy) receives the webhooks and the other desks poll. Choose "Replace" to save anyway.'
+    );
+  }
+
   private changed(accountId: string): void {
     for (const listener of [...this.listeners]) {
       try {
@@ -129,10 +163,11 @@ export class WebhookService {
 
   private viewOf(accountId: string, configs: NotificationConfig[]): WebhookSettingsView {
     const record = this.accounts.record(accountId);
+    const own = this.desk?.().installationId ?? null;
     return {
       accountId,
-      inbound: toView(pick(configs, 'INBOUND')),
-      outbound: toView(pick(configs, 'OUTBOUND')),
+      inbound: toView(pick(configs, 'INBOUND'), own),
+      outbound: toView(pick(configs, 'OUTBOUND'), own),
       hasHmacSecret: record.kind === 'sandbox' ? (this.sandbox?.hmacSecret ?? null) !== null : record.hasHmacSecret,
     };
   }
@@ -144,8 +179,29 @@ function pick(configs: NotificationConfig[], direction: FaxDirection): Notificat
   return mine.find((c) => c.enabled) ?? mine[0] ?? null;
 }
 
-function toView(config: NotificationConfig | null): WebhookView | null {
-  return config ? { notificationId: config.notificationId, direction: config.direction, url: config.notifyDestination, enabled: config.enabled } : null;
+function toView(config: NotificationConfig | null, ownInstallation: string | null): WebhookView | null {
+  if (!config) return null;
+  const owner = ownerOf(config.notifyDestination);
+  return {
+    notificationId: config.notificationId,
+    direction: config.direction,
+    url: withoutOwner(config.notifyDestination),
+    enabled: config.enabled,
+    setBy: owner ? { deskName: owner.deskName, thisDesk: owner.installationId === ownInstallation } : null,
+  };
+}
+
+/** The same webhook address, as the service would reach it (host case, default port, trailing slash). */
+function sameAddress(a: string, b: string): boolean {
+  const key = (value: string) => {
+    try {
+      const u = new URL(value);
+      return `${u.protocol}//${u.hostname.toLowerCase()}:${u.port || '443'}${u.pathname.replace(/\/+$/, '') || '/'}${u.search}`;
+    } catch {
+      return value;
+    }
+  };
+  return key(a) === key(b);
 }
 
 /** What the WHATWG URL parser (the service's view of an address) adds to the shared check. */

@@ -26,8 +26,10 @@ import { exponentialDelay } from '../platform/backoff';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import { toAppError } from '../sync/account-sync';
-import type { HistoryStores, SyncAccounts } from '../sync/ports';
+import type { HistoryStores, SyncAccounts, SyncClient } from '../sync/ports';
+import { goneAtService, goneMessage } from './gone-at-service';
 import type { InboxFiles } from './inbox-files';
+import type { PrintClaims } from './print-claim';
 
 export interface ImageDownloaderOptions {
   /** Automatic tries for a fax whose image is bad. Default 5. */
@@ -53,11 +55,17 @@ export interface ImageDownloaderDeps extends ImageDownloaderOptions {
   onFailed: (fax: InboxFax, error: AppError, willRetry: boolean) => void;
   /** A problem holding every download back started (error) or ended (null). */
   onProblem: (error: AppError | null) => void;
+  /** The fax was deleted at the service before its image was stored here (the row is marked gone). */
+  onGone?: (fax: InboxFax) => void;
+  /** One automatic print per fax across desks (print-claim.ts): reads the claim before a first download, says how to mark after. */
+  claims?: PrintClaims;
 }
 
 interface ServiceMark {
   accountId: string;
   faxId: string;
+  /** What to set image_downloaded to: true (downloaded), or false (given back for a printing desk: print-claim.ts). */
+  value: boolean;
   tries: number;
   notBefore: number;
 }
@@ -171,10 +179,15 @@ export class ImageDownloader {
     return this.deps.stores.received.get(id);
   }
 
-  /** These stored faxes are still "not downloaded" on the service: tell it again. */
+  /** These stored faxes are still "not downloaded" on the service: tell it again (a new fax only by a printing desk: print-claim.ts). */
   markOnServiceLater(accountId: string, rows: readonly { id: string; faxId: string }[]): void {
-    for (const row of rows) if (!this.marks.has(row.id)) this.marks.set(row.id, { accountId, faxId: row.faxId, tries: 0, notBefore: 0 });
-    if (rows.length > 0) this.kick();
+    const claims = this.deps.claims;
+    const due = claims ? rows.filter((r) => {
+      const row = this.deps.stores.received.get(r.id);
+      return row !== undefined && claims.mayMarkLater(row);
+    }) : rows;
+    for (const row of due) if (!this.marks.has(row.id)) this.marks.set(row.id, { accountId, faxId: row.faxId, value: true, tries: 0, notBefore: 0 });
+    if (due.length > 0) this.kick();
   }
 
   /** Why a pending fax is not downloaded yet, when a problem holds downloads back. */
@@ -244,8 +257,14 @@ export class ImageDownloader {
     }
     received.setImageState(row.id, { state: 'downloading' }, this.deps.now());
     const signal = this.abort.signal;
+    let client: SyncClient | null = null;
     try {
-      const client = await this.deps.accounts.clientFor(row.accountId);
+      client = await this.deps.accounts.clientFor(row.accountId);
+      // Several desks: the claim on a new fax is read before fetching the image sets it (print-claim.ts).
+      if ((await this.deps.claims?.beforeDownload(row, client, signal)) === 'gone') {
+        this.gone(row);
+        return;
+      }
       const image = await client.getImage(row.faxId, 'PDF', { signal });
       const check = await checkPdf(image.data);
       if (!check.ok) throw new AppError('BAD_RESPONSE', `the service sent a damaged PDF (${check.reason})`);
@@ -258,7 +277,10 @@ export class ImageDownloader {
     } catch (caught) {
       if (signal.aborted) return;
       const error = toAppError(caught);
-      if (PER_FAX_CODES.has(error.code)) this.failed(row, error);
+      // No image: not ready yet, or the fax is gone (another desk deleted it at the service)? Its metadata says.
+      if (error.code === 'NOT_FOUND' && client && (await goneAtService(client, row.faxId, signal))) this.gone(row);
+      else if (signal.aborted) return;
+      else if (PER_FAX_CODES.has(error.code)) this.failed(row, error);
       else this.heldBack(row, error);
     }
   }
@@ -269,7 +291,8 @@ export class ImageDownloader {
     received.setImageState(row.id, { state: 'stored', path: relative }, now);
     events.record({ ref: { direction: 'INBOUND', receivedId: row.id }, at: now.toISOString(), source: 'local', status: 'IMAGE_STORED', detail: {} }, now);
     this.notBefore.delete(row.id);
-    this.marks.set(row.id, { accountId: row.accountId, faxId: row.faxId, tries: 0, notBefore: 0 });
+    const value = this.deps.claims ? this.deps.claims.markAfterStore(row) : true;
+    if (value !== null) this.marks.set(row.id, { accountId: row.accountId, faxId: row.faxId, value, tries: 0, notBefore: 0 });
     const fresh = received.get(row.id);
     if (fresh) {
       try {
@@ -304,6 +327,27 @@ export class ImageDownloader {
     this.deps.onFailed(fresh, new AppError(error.code, message, { cause: error }), willRetry);
   }
 
+  /** The service no longer has the fax: shown as deleted there, with what is known; never tried again. */
+  private gone(row: InboxFax): void {
+    const now = this.deps.now();
+    const { received, events } = this.deps.stores;
+    if (received.markGone(row.id, goneMessage(row), now)) {
+      events.record({ ref: { direction: 'INBOUND', receivedId: row.id }, at: now.toISOString(), source: 'local', status: 'DELETED_AT_SERVICE', detail: {} }, now);
+      this.deps.logger.info('a received fax was deleted at the service before its image was stored', { accountId: row.accountId, faxId: row.faxId });
+    }
+    this.notBefore.delete(row.id);
+    this.marks.delete(row.id);
+    this.deps.claims?.forget(row.id);
+    const fresh = received.get(row.id);
+    if (fresh) {
+      try {
+        this.deps.onGone?.(fresh);
+      } catch (error) {
+        this.deps.logger.error('handling a fax deleted at the service failed', { error: String((error as Error)?.stack ?? error) });
+      }
+    }
+  }
+
   private heldBack(row: InboxFax, error: AppError): void {
     this.deps.stores.received.setImageState(row.id, { state: 'pending' }, this.deps.now());
     const failures = (this.problem?.failures ?? 0) + 1;
@@ -322,7 +366,7 @@ export class ImageDownloader {
       if (this.waiting(mark.notBefore, now, MARK_RETRY_MAX_MS)) continue;
       try {
         const client = await this.deps.accounts.clientFor(mark.accountId);
-        await client.setImageDownloaded(mark.faxId, true, { signal: this.abort.signal });
+        await client.setImageDownloaded(mark.faxId, mark.value, { signal: this.abort.signal });
         this.marks.delete(id);
       } catch (error) {
         if (this.abort.signal.aborted) return;

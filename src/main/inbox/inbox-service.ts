@@ -33,6 +33,7 @@ import { decodeCursor, encodeCursor } from './cursor';
 import type { ImageDownloader } from './image-downloader';
 import type { InboxFiles } from './inbox-files';
 import type { SenderNames } from './sender-names';
+import type { PrintClaims } from './print-claim';
 
 export interface InboxServiceDeps {
   stores: HistoryStores;
@@ -50,6 +51,8 @@ export interface InboxServiceDeps {
   onStatusChange?: () => void;
   /** The address book's names for senders (the list, and the search by name). */
   senders?: SenderNames;
+  /** Several desks on one account: one automatic print per fax (print-claim.ts). */
+  claims?: PrintClaims;
 }
 
 export class InboxService implements InboxHooks {
@@ -79,6 +82,11 @@ export class InboxService implements InboxHooks {
     return this.deps.downloader().status();
   }
 
+  /** Works through every image download that may be tried now (tests, benchmarks, harnesses). */
+  drainDownloads(): Promise<void> {
+    return this.deps.downloader().drain();
+  }
+
   unreadCount(): number {
     return this.deps.stores.received.countUnread();
   }
@@ -102,6 +110,12 @@ export class InboxService implements InboxHooks {
       if (announced && settings.autoPrintInbound && fax.printedAt === null) void this.autoPrint(fax);
     }
     this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
+    this.deps.onStatusChange?.();
+  }
+
+  /** The fax was deleted at the service before its image was stored here: the Inbox shows it so. */
+  handleGone(fax: InboxFax): void {
+    this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
     this.deps.onStatusChange?.();
   }
 
@@ -196,6 +210,7 @@ export class InboxService implements InboxHooks {
 
   retryDownload(id: string): InboxFax {
     const fax = this.require(id);
+    if (fax.goneAt !== null) throw new AppError('CONFLICT', fax.imageError ?? 'This fax was deleted at the service; there is nothing to download.', { field: 'id' });
     if (fax.imageState === 'remote') {
       // Imported history: fetched now, outside the queue (the queue never takes such a fax).
       void this.deps.downloader().downloadNow(id).catch(() => undefined);
@@ -284,6 +299,23 @@ export class InboxService implements InboxHooks {
   // -------------------------------------------------------------------------------------------
 
   private async autoPrint(fax: InboxFax): Promise<void> {
+    // Several desks print automatically: the one that took the fax first prints it (print-claim.ts).
+    // The claim may wait (a second look after CLAIM_RECHECK_MS): Faxdesk may have quit meanwhile and closed
+    // the database. Nothing is printed then, and nothing escapes as an unhandled rejection.
+    try {
+      if (this.deps.claims && !(await this.deps.claims.shouldPrint(fax))) {
+        const now = this.deps.now();
+        this.deps.stores.events.record(
+          { ref: { direction: 'INBOUND', receivedId: fax.id }, at: now.toISOString(), source: 'local', status: 'NOT_PRINTED_HERE', detail: { reason: 'another desk took it first' } },
+          now,
+        );
+        this.emit(fax.accountId, [fax.id], 'updated', this.refreshBadge());
+        return;
+      }
+    } catch (error) {
+      this.deps.logger.warn('automatic print: whether another desk printed the fax could not be settled', { error: isAppError(error) ? error.message : String(error) });
+      return;
+    }
     try {
       // A silent print has no dialog to cancel; if the system still reports it cancelled, it was not printed.
       const result = await this.print(fax.id, { silent: true });
@@ -359,6 +391,7 @@ export class InboxService implements InboxHooks {
   }
 
   private whyUnavailable(fax: InboxFax): { message: string; canRetry: boolean } {
+    if (fax.goneAt !== null) return { message: fax.imageError ?? 'This fax was deleted at the service before this desk downloaded it.', canRetry: false };
     switch (fax.imageState) {
       case 'failed':
         return { message: fax.imageError ?? 'The image of this fax could not be downloaded. Choose "Download again".', canRetry: true };

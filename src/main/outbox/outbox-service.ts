@@ -15,9 +15,10 @@
  *   (Retry-After, else backoff from 30 s to 10 min), the reason shown on the job; anything ambiguous
  *   (timeout, reset, 5xx, an unreadable 2xx) → UNKNOWN. Nothing is ever re-posted automatically.
  * - Reconciliation (reconciler.ts): UNKNOWN jobs are looked up in GET /faxes/sent by destination, a
- *   time window from submitted_at minus 10 min of clock skew, and client_data.client_reference_id,
- *   which carries `faxdesk:<composeId>` unless the person filled it (then their value, plus name and
- *   company, is the key). Found → fax_id stored, state from the service. Not found `settleMs` (30 min)
+ *   time window from submitted_at minus 10 min of clock skew, and Faxdesk's marker, which every
+ *   submission carries in its client_data (unique to this installation and compose; the person's own
+ *   client reference, when filled, stays where they put it: desk-marker.ts). A fax another desk sent is
+ *   never adopted. Found → fax_id stored, state from the service. Not found `settleMs` (30 min)
  *   after submission and no other destination of the compose found → "Not sent" (REJECTED with
  *   error_code NOT_SENT): the person resends deliberately (outbox:resend). Late finds within 24 h are
  *   still adopted. outbox:reconcile only ever re-checks.
@@ -63,11 +64,13 @@ import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type Compose
 import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
 import type { OutboundJob, OutboundJobSummary, OutboundPhase, OutboundState } from '../../shared/domain/history';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
+import type { DeskSender } from '../../shared/domain/desk-marker';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS, MAX_SCHEDULE_AHEAD_MS } from '../../shared/domain/outbox';
 import type { ComposeService } from '../compose/compose-service';
 import type { OutboundFinal } from '../desktop/notification-policy';
 import type { DocumentStore } from '../documents/document-store';
+import { DeskIdentity } from '../desks/identity';
 import { AppError, isAppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import { exponentialDelay } from '../platform/backoff';
@@ -137,6 +140,10 @@ export interface OutboxDeps {
   notify?: (event: OutboundFinal) => void;
   /** Asks the sync engine to poll this account now (after a send or a cancel). */
   syncNow?: (accountId: string) => void;
+  /** Asks the sync engine to read this account's sent list now (a reconciliation decided: what it held back applies). */
+  sentListNow?: (accountId: string) => void;
+  /** Who sends from here (the marker every submission carries); default: this data folder's installation, named after the computer. */
+  sender?: () => DeskSender;
   /** Poll the transmission detail of every accepted job here (when no sync engine does). */
   trackActive?: boolean;
   config?: Partial<OutboxConfig>;
@@ -167,6 +174,7 @@ export class OutboxService {
   private readonly reconcileTicker: Ticker;
   private readonly trackTicker: Ticker;
   private lastLateCheck = 0;
+  private readonly sender: () => DeskSender;
   private started = false;
   private stopped = false;
 
@@ -176,6 +184,11 @@ export class OutboxService {
     this.now = deps.now ?? (() => new Date(this.timers.now()));
     this.outbound = new OutboundRepository(deps.db);
     this.events = new FaxEventsRepository(deps.db);
+    if (deps.sender) this.sender = deps.sender;
+    else {
+      const identity = new DeskIdentity(deps.db, () => '');
+      this.sender = () => identity.sender();
+    }
     const changed = (ids: string[]) => this.changed(ids);
     this.states = new OutboundStates({
       db: deps.db,
@@ -194,6 +207,13 @@ export class OutboxService {
       now: this.now,
       logger: deps.logger,
       changed,
+      decided: (accountId) => {
+        try {
+          deps.sentListNow?.(accountId);
+        } catch (error) {
+          deps.logger.warn('outbox: could not ask the sync to read the sent list', { error: String(error) });
+        }
+      },
       config: {
         settleMs: this.config.settleMs,
         clockSkewMs: this.config.clockSkewMs,
@@ -312,7 +332,7 @@ export class OutboxService {
       const first = check.problems[0];
       throw new AppError('VALIDATION', `Nothing was sent. ${summarizeProblems(check.problems)}`, first ? { field: first.field } : {});
     }
-    const rows = rowsFor(check.value, composeId);
+    const rows = rowsFor(check.value, composeId, this.sender());
     const now = this.now();
     const result = this.deps.db.transaction(() => {
       // Checked again inside the transaction: a second call that raced past the first check creates nothing.

@@ -1,27 +1,35 @@
 /**
  * Reconciliation of jobs whose POST /faxes was ambiguous (UNKNOWN): did the service take the fax?
  *
- * Every submission carries a marker the service echoes back: client_data.client_reference_id. Faxdesk
- * sets it to `faxdesk:<composeId>` (unique per compose) unless the person filled the field, in which
- * case their value is sent unchanged and used instead (a weaker key: see `matchesJob`).
+ * Every submission carries Faxdesk's marker in its client_data (src/shared/domain/desk-marker.ts):
+ * `faxdesk:<composeId>@<installationId> <desk> (<user>)`, unique to this installation and this compose,
+ * in Client reference when the person left it empty, else in the first empty client field (the
+ * person's own values are sent unchanged). A listed fax is this job's only when it goes to the job's
+ * number and carries exactly that marker in that field: a fax another desk sent on the same account
+ * (whatever reference the person typed there, however close in time) is never adopted. Jobs an older
+ * Faxdesk stored with the person's reference as the only key still match by reference, name and
+ * company, but never a fax that carries any Faxdesk marker, nor one another row already holds.
  *
  * A compose with several UNKNOWN destinations first reads the window once, every destination (a 50-
  * destination compose costs one read, not fifty); what that read could not cover is looked up per job.
  * For each UNKNOWN job: GET /faxes/sent filtered by destination_fax_number and by a time window that
- * starts at submitted_at minus an allowance for clock skew (the service's clock is not ours), paged up
- * to `maxPages` x 100; a listed fax whose destination and reference match (and that no other local job
- * holds) is this job's fax: its fax_id is stored and its state recorded (then the transmission detail
- * is read for the current state). Nothing found:
+ * starts at submitted_at minus an allowance for clock skew (the service's clock is not ours: a narrower
+ * window would turn a fax the service took into "not sent", and a resend into a duplicate; with the
+ * exact marker a wide window costs bytes, never a wrong match), paged up to `maxPages` x 100; the
+ * oldest matching fax no other job holds is this job's fax: its fax_id is stored and its state
+ * recorded (then the transmission detail is read for the current state). Nothing found:
  * - if another destination of the same compose was found, the POST reached the service (it is all or
  *   nothing), so the job stays UNKNOWN ("checking") until it is listed;
  * - otherwise, once `settleMs` have passed since submission, the job is marked "not sent" (REJECTED with
  *   error_code NOT_SENT) and the person may send it again deliberately. It is still looked for, less
  *   often, for `lateHorizonMs`: a fax that shows up late is adopted by the job (the truth wins).
- * Nothing here ever posts a fax.
+ * Whenever a job is decided (found, or "not sent"), `decided` tells the sync, which may have held back
+ * sent-list items while the job was open (feeds.ts). Nothing here ever posts a fax.
  *
  * The sent list of the real service may list a fax only once it completes; the settle window (30 min
  * by default) is longer than the emulator's slowest failure and the late horizon covers the rest.
  */
+import { findMarker } from '../../shared/domain/desk-marker';
 import type { SentFax } from '../../shared/domain/fax';
 import { FAX_STATES, type FaxState } from '../../shared/domain/fax-status';
 import type { FaxEvent, NewFaxEvent, OutboundJob, OutboundState } from '../../shared/domain/history';
@@ -53,6 +61,8 @@ export interface ReconcilerDeps {
   logger: Logger;
   config: ReconcileConfig;
   changed: (jobIds: string[]) => void;
+  /** Jobs of this account were decided (found, or "not sent"): the sync may apply what it held back. */
+  decided?: (accountId: string) => void;
 }
 
 /** What one read of the sent list's window found. */
@@ -65,11 +75,15 @@ const digits = (n: string | null | undefined) => (n ?? '').replace(/\D/g, '');
 const same = (a: string | null | undefined, b: string | null | undefined) => (a ?? '').trim().toLowerCase() === (b ?? '').trim().toLowerCase();
 
 /** Whether a listed fax is the one this job submitted. */
-export function matchesJob(job: OutboundJob, stored: StoredOptions, fax: SentFax): boolean {
+export function matchesJob(job: Pick<OutboundJob, 'destination' | 'toName' | 'toCompany'>, stored: StoredOptions, fax: SentFax): boolean {
   if (digits(fax.destinationNumber) !== digits(job.destination)) return false;
-  if ((fax.clientData?.clientReferenceId ?? '') !== stored.reference) return false;
+  const field = stored.referenceField ?? 'clientReferenceId';
+  if ((fax.clientData?.[field] ?? '') !== stored.reference) return false;
   if (stored.referenceOwned) return true;
-  // The person's own reference may repeat across faxes: the recipient's name and company must agree too.
+  // A job stored by an older Faxdesk, keyed by the person's own reference: it may repeat across faxes and
+  // desks. A fax that carries a Faxdesk marker was sent by a desk that marks its faxes, so not by this job.
+  if (findMarker(fax.clientData)) return false;
+  // The recipient's name and company must agree too.
   if (fax.routing && (!same(fax.routing.toName, job.toName) || !same(fax.routing.toCompany, job.toCompany))) return false;
   return true;
 }
@@ -150,7 +164,7 @@ export class Reconciler {
       try {
         const seen = window?.faxes.filter((f) => matchesJob(job, stored, f)) ?? [];
         // The window read the whole list: what it did not find is not there. Else the destination's own read.
-        match = this.firstFree(job, seen) ?? (window?.complete ? null : await this.findFax(client, job, stored));
+        match = this.firstFree(job, stored, seen) ?? (window?.complete ? null : await this.findFax(client, job, stored));
       } catch (error) {
         logger.warn('outbox: reading the sent list for reconciliation failed', { jobId: job.id, error: isAppError(error) ? error.message : String(error) });
         return changed;
@@ -172,7 +186,10 @@ export class Reconciler {
       if (now.getTime() - since < this.deps.config.settleMs) continue;
       if (this.markNotSent(job, Math.max(1, Math.round((now.getTime() - since) / 60_000)))) changed.push(job.id);
     }
-    if (changed.length) this.deps.changed(changed);
+    if (changed.length) {
+      this.deps.changed(changed);
+      this.deps.decided?.(accountId);
+    }
     return changed;
   }
 
@@ -187,7 +204,7 @@ export class Reconciler {
       if (result.items.length < 100 || result.lastRecord < offset) break;
       offset = result.lastRecord + 1;
     }
-    return this.firstFree(job, candidates);
+    return this.firstFree(job, stored, candidates);
   }
 
   /**
@@ -208,11 +225,16 @@ export class Reconciler {
     return { faxes, complete: false };
   }
 
-  /** The oldest of the matching faxes (lists are newest first) that no other local job holds. */
-  private firstFree(job: OutboundJob, candidates: readonly SentFax[]): SentFax | null {
+  /**
+   * The oldest of the matching faxes (lists are newest first) that no other job holds. A row the sync
+   * made for a fax ("sent from elsewhere") is taken over only when the fax carries this job's own marker
+   * (the sync saw this job's fax first); a fax matched by the person's reference alone that any other row
+   * holds belongs to that row (another desk's fax, already shown here as such).
+   */
+  private firstFree(job: OutboundJob, stored: StoredOptions, candidates: readonly SentFax[]): SentFax | null {
     for (const fax of [...candidates].reverse()) {
       const holder = this.deps.outbound.getByFaxId(job.accountId, fax.faxId);
-      if (holder && holder.id !== job.id && holder.origin === 'local') continue;
+      if (holder && holder.id !== job.id && (holder.origin === 'local' || !stored.referenceOwned)) continue;
       return fax;
     }
     return null;
@@ -232,16 +254,23 @@ export class Reconciler {
     return true;
   }
 
-  /** For the sync: a listed fax that belongs to a job still being reconciled is adopted by it. */
+  /**
+   * For the sync: a listed fax that carries the marker of a compose made here, and belongs to one of its
+   * jobs still being reconciled (UNKNOWN, or "not sent" within the late horizon), is adopted by that job
+   * at once. Found by the marker's compose id (no scan of every open job per listed fax).
+   */
   claimFromSentList(accountId: string, fax: SentFax): boolean {
-    const candidates = this.pending(true).filter((j) => j.accountId === accountId);
-    for (const job of candidates) {
+    const found = findMarker(fax.clientData);
+    if (!found) return false;
+    const horizon = this.deps.now().getTime() - this.deps.config.lateHorizonMs;
+    for (const job of this.deps.outbound.listByCompose(found.marker.composeId)) {
+      if (job.accountId !== accountId || job.faxId !== null || (job.state !== 'UNKNOWN' && !isNotSent(job))) continue;
+      if (Date.parse(job.submittedAt ?? job.updatedAt) < horizon) continue;
       const stored = readStoredOptions(job);
-      if (stored && matchesJob(job, stored, fax)) {
-        if (this.adopt(job, fax.faxId, reportFromRecord(fax, 'sent-list'), { reconciled: 'sent-list' })) {
-          this.deps.changed([job.id]);
-          return true;
-        }
+      if (!stored || !matchesJob(job, stored, fax) || this.firstFree(job, stored, [fax]) === null) continue;
+      if (this.adopt(job, fax.faxId, reportFromRecord(fax, 'sent-list'), { reconciled: 'sent-list' })) {
+        this.deps.changed([job.id]);
+        return true;
       }
     }
     return false;

@@ -7,7 +7,9 @@ import { z } from 'zod';
 import { DOCUMENT_TYPES, SERVICE_DOCUMENT_TYPE, type DocumentType } from '../../shared/domain/documents';
 import type { ClientData, SendRequest } from '../../shared/domain/fax';
 import { ClientDataSchema, type JsonObject, type NewOutboundJob, type OutboundDocument, type OutboundJob } from '../../shared/domain/history';
-import { referenceFor, type ComposeDraft, type NormalizedCompose, type NormalizedOptions } from '../../shared/domain/outbox';
+import { formatMarker, MARKER_FIELDS, withMarker, type DeskSender } from '../../shared/domain/desk-marker';
+import type { ComposeDraft, NormalizedCompose, NormalizedOptions } from '../../shared/domain/outbox';
+import { AppError } from '../errors';
 import type { DocumentStore } from '../documents/document-store';
 
 /** The options column of a composed job. Versioned: a later Faxdesk may add fields. */
@@ -22,10 +24,16 @@ const StoredOptionsSchema = z.object({
   clientData: ClientDataSchema,
   coverPage: z.object({ fromName: z.string(), subject: z.string(), message: z.string() }).nullable(),
   header: z.object({ line_1: z.array(z.string()), line_2: z.array(z.string()).optional() }).nullable(),
-  /** client_reference_id sent with the fax: how reconciliation recognises it in the sent list. */
+  /** The client_data value sent with the fax that reconciliation recognises it by in the sent list. */
   reference: z.string(),
-  /** True when the reference is Faxdesk's marker (unique per compose); false when it is the person's own value. */
+  /**
+   * True when the reference is Faxdesk's marker (unique to the installation and the compose, since
+   * desk-marker.ts; unique to the compose before); false for jobs an older Faxdesk stored with the
+   * person's own client reference as the only key.
+   */
   referenceOwned: z.boolean(),
+  /** The client_data field the reference is in; absent (jobs stored before several-desk support): client_reference_id. */
+  referenceField: z.enum(MARKER_FIELDS as unknown as [keyof ClientData, ...(keyof ClientData)[]]).optional(),
   recipientCount: z.number().int(),
 });
 export type StoredOptions = z.infer<typeof StoredOptionsSchema>;
@@ -58,18 +66,27 @@ export function pageCountOf(compose: Pick<NormalizedCompose, 'documents' | 'opti
   return pages;
 }
 
-/** The rows for a checked compose, all QUEUED (or SCHEDULED), in recipient order. */
-export function rowsFor(compose: NormalizedCompose, composeId: string): NewOutboundJob[] {
-  const personReference = compose.options.clientData.clientReferenceId;
-  const reference = personReference ?? referenceFor(composeId);
+/**
+ * The rows for a checked compose, all QUEUED (or SCHEDULED), in recipient order. Every row carries
+ * Faxdesk's marker for this installation and compose in a client_data field the person left empty
+ * (desk-marker.ts); the person's own values are sent unchanged.
+ */
+export function rowsFor(compose: NormalizedCompose, composeId: string, sender: DeskSender): NewOutboundJob[] {
+  const reference = formatMarker(composeId, sender);
+  const placed = withMarker(compose.options.clientData, reference);
+  if (!placed) {
+    // The compose check refuses this first; here only as the last guard before anything is stored.
+    throw new AppError('VALIDATION', 'All six client data fields are filled; leave one empty so Faxdesk can mark the fax as sent from this desk.', { field: 'options.clientData' });
+  }
   const stored: StoredOptions = {
     v: 1,
     ...compose.options,
     reference,
-    referenceOwned: personReference === undefined,
+    referenceOwned: true,
+    referenceField: placed.field,
     recipientCount: compose.recipients.length,
   };
-  const clientData: ClientData = { ...compose.options.clientData, clientReferenceId: reference };
+  const clientData: ClientData = placed.clientData;
   const documents: OutboundDocument[] = compose.documents.map((d) => ({
     sha256: d.id,
     name: d.name,

@@ -7,6 +7,7 @@ import {
   outboxStatusOf,
   type OutboxItem,
 } from '../../shared/domain/outbox';
+import { findMarker, parseMarker, senderLabel } from '../../shared/domain/desk-marker';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 
 export interface Hold {
@@ -32,6 +33,13 @@ function statusDetail(job: OutboundJob | OutboundJobSummary, hold: Hold | null):
     default:
       return OUTBOX_STATUS_DESCRIPTIONS[status];
   }
+}
+
+/** Who sent a fax found on the service, from the Faxdesk marker in its client data (null: unknown, or sent here). */
+export function sentByOf(job: OutboundJob | OutboundJobSummary): string | null {
+  if (job.origin !== 'service') return null;
+  const marker = 'marker' in job ? parseMarker(job.marker) : (findMarker(job.clientData)?.marker ?? null);
+  return marker ? senderLabel(marker) : null;
 }
 
 /** The list's view of a job, from the whole job or from a list page's summary (no stored JSON). */
@@ -70,6 +78,7 @@ export function toOutboxItem(job: OutboundJob | OutboundJobSummary, hold: Hold |
     errorReason: job.errorReason,
     rejection: job.rejection,
     hold: activeHold ? { reason: activeHold.reason, retryAt: new Date(activeHold.retryAt).toISOString() } : null,
+    sentBy: sentByOf(job),
     canCancel: ['QUEUED', 'SCHEDULED'].includes(job.state) || (job.faxId !== null && ['SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'].includes(job.state)),
     canResend: local && documentCount > 0 && job.phase !== 'active',
     canEdit: local && documentCount > 0 && (job.state === 'REJECTED' || job.state === 'SCHEDULED'),

@@ -5,6 +5,7 @@
  * Failures are recorded for the person (in memory, and in sync_cursors only when the message
  * changed, so a feed failing in backoff does not write on every retry).
  */
+import type { SentFax } from '../../shared/domain/fax';
 import type { SyncFeed } from '../../shared/domain/history';
 import { SYNC_FEEDS, type SyncErrorView, type SyncFeedStatus, type SyncMode } from '../../shared/domain/sync';
 import { AppError, isAppError } from '../errors';
@@ -40,6 +41,8 @@ export interface AccountSyncDeps {
   intervals: SyncIntervals;
   /** Local time between sweeps of the "not downloaded yet" list (the first pass of a run always sweeps). */
   sweepEveryMs: number;
+  /** The outbox's claimFromSentList: a listed fax of a compose made here, waited for by one of its jobs, is adopted by it. */
+  claim?: (accountId: string, fax: SentFax) => boolean;
   random?: () => number;
   onResult: (result: FeedRunResult) => void;
   /** The import of older faxes a first pass hands over to (history-import.ts). */
@@ -240,6 +243,7 @@ export class AccountSync {
     const signal = this.abort.signal;
     try {
       const client = await this.deps.accounts.clientFor(this.accountId);
+      const claim = this.deps.claim;
       const ctx: FeedContext = {
         accountId: this.accountId,
         client,
@@ -248,6 +252,7 @@ export class AccountSync {
         now: this.deps.now,
         signal,
         ...(this.deps.imports ? { imports: this.deps.imports } : {}),
+        ...(claim ? { claim: (fax: SentFax) => claim(this.accountId, fax) } : {}),
       };
       const result = await this.runFeed(feed, ctx);
       slot.lastOkAt = this.deps.now().toISOString();

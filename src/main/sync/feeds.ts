@@ -28,6 +28,7 @@ import { IMPORTED_STATUS } from './notify-once';
 import { importSentFax, storeReceivedFax } from './service-records';
 import { readListHead, type HistoryImportPort } from './history-import';
 import { walkNotificationPages, walkOffsetPages } from './paging';
+import { openSends, routeSentFax } from './sent-routing';
 import type { HistoryStores, OutboundStateRecorder, SyncClient } from './ports';
 
 export interface FeedContext {
@@ -40,6 +41,8 @@ export interface FeedContext {
   signal: AbortSignal;
   /** The import of an account's older faxes (history-import.ts): a first pass reads only the head of a list and hands the rest over. */
   imports?: HistoryImportPort;
+  /** The outbox's reconciler: a listed fax carrying the marker of a compose made here, waited for by one of its jobs, is adopted at once. */
+  claim?: (fax: SentFax) => boolean;
 }
 
 /**
@@ -52,12 +55,15 @@ export const MAX_CURSOR_LEAD_MS = 2 * 24 * 3600_000;
 /** Pages (the items arrays the API client returned) applied in full once. */
 const appliedPages = new WeakSet<readonly unknown[]>();
 
-/** Applies a page unless `skippable` says applying it again cannot change anything and it was applied before. */
-function applyOnce<T>(apply: (items: T[]) => void, skippable: (items: readonly T[]) => boolean): (items: T[]) => void {
+/**
+ * Applies a page unless `skippable` says applying it again cannot change anything and it was applied before.
+ * A page `apply` left incomplete (it returns false: items held back) is not remembered as applied.
+ */
+function applyOnce<T>(apply: (items: T[]) => boolean | void, skippable: (items: readonly T[]) => boolean): (items: T[]) => void {
   return (items) => {
     if (appliedPages.has(items) && skippable(items)) return;
-    apply(items);
-    appliedPages.add(items);
+    if (apply(items) === false) appliedPages.delete(items);
+    else appliedPages.add(items);
   };
 }
 
@@ -178,24 +184,31 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
   let heldBack = false;
   const finished: string[] = [];
 
-  const apply = (items: SentFax[]) => {
+  const apply = (items: SentFax[]): boolean => {
     const now = ctx.now();
-    // Jobs whose POST may have reached the service without Faxdesk learning the fax_id: the outbox
-    // reconciles them from this same list. A matching fax is left to it (never imported as a second
-    // job), and the window is held where it is until the outbox has decided.
-    // However many faxes are active: one missed here would be imported as a second job.
-    const ambiguous = stores.outbound.listInStates(['SUBMITTING', 'UNKNOWN'], Number.MAX_SAFE_INTEGER).filter((j) => j.accountId === accountId && j.faxId === null);
+    // Jobs whose POST may have reached the service without Faxdesk learning the fax_id: a fax of theirs
+    // (by its marker) is adopted by the reconciler now, or held back while their POST is in flight; other
+    // desks' faxes are imported at once (sent-routing.ts). However many faxes are active: a fax of
+    // theirs missed here would be imported as a second job.
+    const open = openSends(stores, accountId);
+    let complete = true;
     stores.db.transaction(() => {
       for (const item of items) {
         const report = reportFromRecord(item, 'sent-list');
         const job = stores.outbound.getByFaxId(accountId, item.faxId);
+        const route = job ? null : routeSentFax(item, open, ctx.claim, sameFaxNumber);
         if (job) {
           const applied = ctx.states.apply(job.id, report);
           if (applied?.changed) result.changed.push(job.id);
           if (applied?.change?.becameFinal) finished.push(job.id);
-        } else if (ambiguous.some((j) => sameFaxNumber(j.destination, item.destinationNumber))) {
+        } else if (route === 'hold') {
+          // The window is held where it is, and the page is read again, until the outbox has decided.
           heldBack = true;
+          complete = false;
           continue;
+        } else if (route === 'claimed') {
+          const claimed = stores.outbound.getByFaxId(accountId, item.faxId);
+          if (claimed) result.changed.push(claimed.id);
         } else {
           const inserted = importSentFax(stores, accountId, item, now);
           if (inserted.created) result.imported.push(inserted.id);
@@ -203,6 +216,7 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
         newest = laterOf(newest, cursorCandidate(item.completedAt, now));
       }
     })();
+    return complete;
   };
 
   const head = !cursorRow || cursorRow.lastOkAt === null ? (ctx.imports?.firstPass(accountId, 'sent') ?? null) : null;
@@ -228,11 +242,21 @@ export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {
   return result;
 }
 
+/**
+ * Whether the active feed reads a job's transmission detail: faxes sent from here, and any fax this desk
+ * asked to cancel. Another desk's faxes in flight follow the sent list (which lists them and their
+ * state): N desks reading the detail of every desk's fax each cycle would cost N times the requests,
+ * and would keep every desk polling fast while any desk sends.
+ */
+export function watchesDetail(job: Pick<OutboundJob, 'origin' | 'state'>): boolean {
+  return job.origin === 'local' || job.state === 'CANCEL_REQUESTED';
+}
+
 /** Jobs the service knows (fax_id set) and that are not final: their real-time transmission detail. */
 export async function syncActive(ctx: FeedContext): Promise<OutboundFeedResult> {
   const { accountId, stores } = ctx;
   // At most the oldest thousand per cycle (one request each): any beyond are finished by the sent list.
-  const jobs = stores.outbound.listActive({ accountId });
+  const jobs = stores.outbound.listActive({ accountId }).filter(watchesDetail);
   const result: OutboundFeedResult = { changed: [], imported: [] };
   const finished = new Set<string>();
   for (const job of jobs) {

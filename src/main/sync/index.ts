@@ -3,6 +3,7 @@
  * the history repositories, the services, and their slice of the handler table. What other services
  * use is `sync` (runNow / noteJobActive / syncNow / isPaused / setPaused / status) and `inbox`.
  */
+import type { SentFax } from '../../shared/domain/fax';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
@@ -19,6 +20,7 @@ import { InboxFiles, type InboxFileSystem } from '../inbox/inbox-files';
 import { InboxService } from '../inbox/inbox-service';
 import { SenderNames } from '../inbox/sender-names';
 import { ContactsRepository } from '../store/repositories/contacts-repository';
+import { PrintClaims } from '../inbox/print-claim';
 import type { SyncIntervals } from './account-sync';
 import { ActivityService } from './activity';
 import { createSyncHandlers, type SyncHandlers } from './handlers';
@@ -50,6 +52,12 @@ export interface SyncModuleDeps {
   sweepEveryMs?: number;
   downloads?: ImageDownloaderOptions;
   random?: () => number;
+  /** Several desks on one account: the wait before a printing desk looks again at a fax another desk fetched (print-claim.ts). */
+  printClaim?: { recheckMs?: number; windowMs?: number };
+  /** The outbox's claimFromSentList (several desks on one account: sent-routing.ts). */
+  claim?: (accountId: string, fax: SentFax) => boolean;
+  /** How many desks share an account (desks/office.ts): their polls stretch to the account's request budget. */
+  officeDesks?: (accountId: string) => number;
   /** Tests: a file system that fails on purpose. */
   fs?: InboxFileSystem;
   /** Harnesses: the import's request rate (requests per second per account). */
@@ -89,8 +97,18 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.fs ? { fs: deps.fs } : {}),
     onFolderRecreated: (folder) => inbox?.handleFolderRecreated(folder),
   });
+  const claims = new PrintClaims({
+    accounts: deps.accounts,
+    printsHere: () => deps.settings.values.autoPrintInbound,
+    now: deps.now,
+    timers,
+    logger: deps.logger,
+    ...(deps.printClaim?.recheckMs !== undefined ? { recheckMs: deps.printClaim.recheckMs } : {}),
+    ...(deps.printClaim?.windowMs !== undefined ? { windowMs: deps.printClaim.windowMs } : {}),
+  });
   const downloader = new ImageDownloader({
     ...deps.downloads,
+    claims,
     stores,
     files,
     accounts: deps.accounts,
@@ -100,6 +118,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     onStored: (fax) => inbox?.handleStored(fax),
     onFailed: (fax, error, willRetry) => inbox?.handleFailed(fax, error, willRetry),
     onProblem: (error) => inbox?.handleProblem(error),
+    onGone: (fax) => inbox?.handleGone(fax),
   });
   inbox = new InboxService({
     stores,
@@ -115,6 +134,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     now: deps.now,
     onStatusChange: () => sync?.emitStatus(),
     senders: new SenderNames(new ContactsRepository(deps.db)),
+    claims,
   });
   const imports = new HistoryImportService({
     stores,
@@ -145,6 +165,8 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.intervals ? { intervals: deps.intervals } : {}),
     ...(deps.sweepEveryMs !== undefined ? { sweepEveryMs: deps.sweepEveryMs } : {}),
     ...(deps.random ? { random: deps.random } : {}),
+    ...(deps.claim ? { claim: deps.claim } : {}),
+    ...(deps.officeDesks ? { officeDesks: deps.officeDesks } : {}),
   });
   const service = sync;
   const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });

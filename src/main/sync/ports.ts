@@ -19,7 +19,7 @@ import type { SyncCursorsRepository } from '../store/repositories/sync-cursors-r
 /** The endpoints sync and inbox call. */
 export type SyncClient = Pick<
   FaxServiceClient,
-  'listReceived' | 'listSent' | 'listNotifications' | 'getTransmissionDetail' | 'getImage' | 'setImageDownloaded' | 'deleteFax' | 'ping'
+  'listReceived' | 'listSent' | 'listNotifications' | 'getTransmissionDetail' | 'getImage' | 'getMetadata' | 'setImageDownloaded' | 'deleteFax' | 'ping'
 >;
 
 export interface SyncAccount {

@@ -3,9 +3,11 @@
  * - adaptive: a short interval while something is happening (sends in flight, window focused), the
  *   person's poll interval when idle;
  * - paused while the machine sleeps, is offline or the person paused sync; everything runs once on resume;
+ * - every wait after a successful run drawn a little early at random (desks sharing an account spread out);
  * - on failure, exponential backoff with jitter, or exactly the wait the service asked for (Retry-After);
  * - single flight: a feed never overlaps itself.
  */
+import { jittered } from '../../shared/domain/request-budget';
 import { AppError } from '../errors';
 import { exponentialDelay, withEqualJitter } from '../platform/backoff';
 import type { Timers } from '../platform/timers';
@@ -211,7 +213,8 @@ export class FeedScheduler {
       feed.state.lastOkAt = this.options.timers.now();
       feed.state.lastError = null;
       feed.state.consecutiveFailures = 0;
-      delay = Math.max(feed.floorMs, this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs);
+      // A little early at random: desks on one account started together do not stay in step (request-budget.ts).
+      delay = jittered(Math.max(feed.floorMs, this.mode === 'fast' ? this.options.fastIntervalMs : this.options.idleIntervalMs), this.random());
     } catch (error) {
       feed.state.consecutiveFailures += 1;
       feed.state.lastError = {

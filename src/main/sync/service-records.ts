@@ -5,6 +5,7 @@
  */
 import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
 import type { NewFaxEvent, ReceivedFacts, ServiceOutboundFax, UpsertResult } from '../../shared/domain/history';
+import { findMarker, senderLabel } from '../../shared/domain/desk-marker';
 import type { HistoryStores } from './ports';
 
 /** The facts of a received fax the history keeps. */
@@ -64,12 +65,20 @@ export function serviceJobOf(accountId: string, item: SentFax): ServiceOutboundF
 export function importedJobEventOf(item: SentFax, outboundId: string, now: Date): NewFaxEvent {
   const t = item.transmission;
   const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
+  // Another desk's fax says which desk sent it (its marker in client data, shared/domain/desk-marker.ts).
+  const marker = findMarker(item.clientData)?.marker ?? null;
+  const sentBy = marker ? senderLabel(marker) : null;
   return {
     ref: { direction: 'OUTBOUND', outboundId },
     at: item.completedAt ?? now.toISOString(),
     source: 'sent-list',
     status: t?.state ?? 'SUBMITTED',
-    detail: { imported: true, ...(t?.rawStatus ? { rawStatus: t.rawStatus } : {}), ...(failed && t?.errorCode ? { errorCode: t.errorCode } : {}) },
+    detail: {
+      imported: true,
+      ...(sentBy ? { sentBy } : {}),
+      ...(t?.rawStatus ? { rawStatus: t.rawStatus } : {}),
+      ...(failed && t?.errorCode ? { errorCode: t.errorCode } : {}),
+    },
   };
 }
 

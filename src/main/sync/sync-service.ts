@@ -13,6 +13,7 @@
  */
 import type { SyncFeed } from '../../shared/domain/history';
 import type { AccountSyncStatus, InstantUpdatesStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
+import { officeIntervals } from '../../shared/domain/request-budget';
 import type { EventBus } from '../ipc/events';
 import type { SystemSignals } from '../platform/ports';
 import { AccountSync, type AccountSyncDeps, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
@@ -42,7 +43,7 @@ export const DEFAULT_SWEEP_EVERY_MS = 30 * 60_000;
 export const STATUS_COALESCE_MS = 100;
 
 /** What it hands on to each account's AccountSync as it is, plus what it needs for itself. */
-export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random' | 'imports'> {
+export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'states' | 'timers' | 'now' | 'logger' | 'random' | 'imports' | 'claim'> {
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: Pick<EventBus, 'emit'>;
@@ -50,6 +51,11 @@ export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'state
   inbox: InboxHooks;
   /** Overrides (tests, benchmarks); the idle interval otherwise follows the pollIntervalSeconds setting. */
   intervals?: Partial<SyncIntervals>;
+  /**
+   * How many desks share an account (this one included: desks/office.ts). Their poll intervals stretch to
+   * keep the office within the account's request budget (request-budget.ts); not with `intervals` given.
+   */
+  officeDesks?: (accountId: string) => number;
   sweepEveryMs?: number;
 }
 
@@ -254,8 +260,27 @@ export class SyncService {
     const ms = seconds * 1000;
     if (ms === this.idleMs) return;
     this.idleMs = ms;
-    for (const account of this.running.values()) account.setIdleInterval(ms, this.fastMs);
+    for (const account of this.running.values()) {
+      const intervals = this.intervalsFor(account.accountId);
+      account.setIdleInterval(intervals.idleMs, intervals.fastMs);
+    }
     this.emitStatus();
+  }
+
+  /** This desk's intervals for an account, stretched by the number of desks that share it (request-budget.ts). */
+  intervalsFor(accountId: string): { idleMs: number; fastMs: number } {
+    const base = { frontMs: Math.min(this.fastMs, this.idleMs), backgroundMs: this.idleMs };
+    if (!this.deps.officeDesks || this.deps.intervals?.fastMs !== undefined || this.deps.intervals?.idleMs !== undefined) return { idleMs: base.backgroundMs, fastMs: base.frontMs };
+    const office = officeIntervals(base, this.deps.officeDesks(accountId));
+    return { idleMs: office.backgroundMs, fastMs: office.frontMs };
+  }
+
+  /** The desks sharing an account may have changed (the sent list showed another desk's fax): intervals follow. */
+  private applyOffice(accountId: string): void {
+    const account = this.running.get(accountId);
+    if (!account || !this.deps.officeDesks) return;
+    const intervals = this.intervalsFor(accountId);
+    account.setIdleInterval(intervals.idleMs, intervals.fastMs);
   }
 
   private applyMode(account: AccountSync): void {
@@ -276,6 +301,7 @@ export class SyncService {
     }
     for (const [id, view] of wanted) {
       if (this.running.has(id)) continue;
+      const office = this.intervalsFor(id);
       const account = new AccountSync({
         accountId: id,
         label: view.label,
@@ -286,18 +312,20 @@ export class SyncService {
         now: this.deps.now,
         logger: this.deps.logger,
         intervals: {
-          fastMs: this.fastMs,
-          idleMs: this.idleMs,
+          fastMs: office.fastMs,
+          idleMs: office.idleMs,
           backoffBaseMs: this.deps.intervals?.backoffBaseMs ?? DEFAULT_BACKOFF_BASE_MS,
           backoffMaxMs: this.deps.intervals?.backoffMaxMs ?? DEFAULT_BACKOFF_MAX_MS,
         },
         sweepEveryMs: this.deps.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
         ...(this.deps.random ? { random: this.deps.random } : {}),
         ...(this.deps.imports ? { imports: this.deps.imports } : {}),
+        ...(this.deps.claim ? { claim: this.deps.claim } : {}),
         onResult: (result) => this.handle(result),
         onFeedState: () => this.emitStatusSoon(),
       });
-      account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.state !== 'SCHEDULED');
+      // Sends of this desk in flight (another desk's faxes do not make this one poll fast).
+      account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.origin === 'local' && j.state !== 'SCHEDULED');
       for (const reason of this.pauses) account.pause(reason);
       const floor = this.floors.get(id);
       if (floor) account.setFloor(floor.feeds, floor.floorMs);
@@ -323,7 +351,10 @@ export class SyncService {
       case 'sent':
       case 'active':
         // Changed jobs were announced by the recorder; imported ones are news only sync knows.
-        if (result.imported.length) events.emit('outbox:changed', { accountId: result.accountId, ids: result.imported });
+        if (result.imported.length) {
+          events.emit('outbox:changed', { accountId: result.accountId, ids: result.imported });
+          this.applyOffice(result.accountId);
+        }
         if (result.feed === 'active') {
           const account = this.running.get(result.accountId);
           if (account) this.applyMode(account);

@@ -7,7 +7,12 @@
  *   notification did not come within EVENT_GRACE_MS;
  * - published per account: while healthy the lists of the directions that come here (and the
  *   notification log) are polled only every RELAXED_POLL_MS; otherwise normally, and the status bar says
- *   why. An account whose webhooks go elsewhere is not monitored at all (no pings, no status).
+ *   why. An account whose webhooks go elsewhere is not monitored at all (no pings, no status);
+ * - taken over: the service keeps one webhook address per application, and another desk on the same
+ *   account may save its own. While an account's webhooks come here, where they go is read again every
+ *   normal poll interval (one request, instead of the three lists webhooks stand in for), so within one
+ *   poll a desk whose address was replaced says so plainly ("Front desk now receives…"), once as a notice
+ *   and in the status bar, and goes back to normal polling.
  */
 import type { FaxDirection } from '../../shared/domain/fax';
 import type { SyncFeed } from '../../shared/domain/history';
@@ -43,6 +48,8 @@ export interface HealthMonitorDeps {
   changed: () => void;
   /** The person's poll interval (normal polling), in seconds. */
   pollSeconds: () => number;
+  /** Says something to the person once (an app notice). */
+  notice?: (level: 'info' | 'warning', message: string) => void;
   timers: Timers;
   now: () => Date;
   logger: Logger;
@@ -57,6 +64,9 @@ export class HealthMonitor {
   /** Faxes whose notification is being waited for (account, kind, fax id). */
   private readonly expected = new Set<string>();
   private selfCheckTimer: unknown = null;
+  private routeTimer: unknown = null;
+  /** Accounts whose webhooks came here and were then pointed elsewhere: what the status bar says. */
+  private readonly takenOver = new Map<string, string>();
   private running = false;
 
   constructor(private readonly deps: HealthMonitorDeps) {
@@ -67,12 +77,15 @@ export class HealthMonitor {
   start(): void {
     this.running = true;
     this.scheduleSelfCheck(0, false);
+    this.scheduleRouteCheck();
   }
 
   stop(): void {
     this.running = false;
     this.deps.timers.clearTimeout(this.selfCheckTimer);
     this.selfCheckTimer = null;
+    this.deps.timers.clearTimeout(this.routeTimer);
+    this.routeTimer = null;
     for (const t of this.watches) this.deps.timers.clearTimeout(t);
     this.watches.clear();
     this.expected.clear();
@@ -87,6 +100,52 @@ export class HealthMonitor {
 
   forget(accountId: string): void {
     this.health.delete(accountId);
+    this.takenOver.delete(accountId);
+  }
+
+  /**
+   * Reads again where the webhooks of every account that receives them here go (and of those taken
+   * over, to notice them coming back). An account whose address another desk replaced falls back to
+   * normal polling at once, and says who took it over. Runs every normal poll interval; tests call it.
+   */
+  async checkRoutes(): Promise<void> {
+    const ids = new Set([...this.deps.roster.served().map((s) => s.accountId), ...this.takenOver.keys()]);
+    for (const accountId of ids) {
+      if (!this.running || !this.deps.isOn()) return;
+      const before = this.deps.roster.directionsHere(accountId);
+      const route = await this.deps.roster.refreshDestinations(accountId).catch(() => null);
+      if (route?.state === 'elsewhere' && (before.length > 0 || this.takenOver.has(accountId))) this.noteTakenOver(accountId, route);
+      else if (route?.state === 'here') this.takenOver.delete(accountId);
+      this.publish(accountId);
+    }
+  }
+
+  private noteTakenOver(accountId: string, route: { destinations: readonly string[]; setBy?: readonly string[] }): void {
+    const who = route.setBy?.length ? `${route.setBy.map((n) => `“${n}”`).join(' and ')} now receive${route.setBy.length === 1 ? 's' : ''}` : 'another address now receives';
+    const where = route.destinations.length ? ` (${route.destinations.join(' and ')})` : '';
+    const message = route.destinations.length
+      ? `Instant updates off: ${who} this account's webhooks${where}. This desk checks the service every ${this.deps.pollSeconds()} s instead.`
+      : `Instant updates off: this account's webhook address was removed at the service. This desk checks the service every ${this.deps.pollSeconds()} s instead.`;
+    const first = !this.takenOver.has(accountId);
+    this.takenOver.set(accountId, message);
+    const health = this.health.get(accountId) ?? newHealth();
+    this.health.set(accountId, fellBack(health, 'its webhooks go elsewhere now.', this.deps.timers.now()));
+    if (first) {
+      this.deps.logger.warn('webhooks taken over by another address', { accountId });
+      this.deps.notice?.('warning', message);
+    }
+  }
+
+  private scheduleRouteCheck(): void {
+    this.deps.timers.clearTimeout(this.routeTimer);
+    this.routeTimer = null;
+    if (!this.running) return;
+    this.routeTimer = this.deps.timers.setTimeout(() => {
+      this.routeTimer = null;
+      void this.checkRoutes()
+        .catch((error: unknown) => this.deps.logger.warn('could not check where webhooks go', { error: String(error) }))
+        .finally(() => this.scheduleRouteCheck());
+    }, Math.max(15, this.deps.pollSeconds()) * 1000);
   }
 
   view(accountId: string): HealthView {
@@ -157,7 +216,11 @@ export class HealthMonitor {
 
   private statusOf(accountId: string): ReturnType<typeof instantStatus> | null {
     const directions = this.deps.roster.directionsHere(accountId);
-    if (!this.deps.isOn() || directions.length === 0) return null;
+    if (!this.deps.isOn()) return null;
+    if (directions.length === 0) {
+      const taken = this.takenOver.get(accountId);
+      return taken ? { state: 'fallback', message: taken, pollSeconds: this.deps.pollSeconds() } : null;
+    }
     return instantStatus(this.health.get(accountId) ?? newHealth(), this.deps.timers.now(), this.deps.pollSeconds(), directions);
   }
 

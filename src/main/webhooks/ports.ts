@@ -26,7 +26,7 @@ export interface ReceiverSandbox {
 /** Accounts' webhook configurations at the service (the accounts area's WebhookService fits). */
 export interface AccountWebhooks {
   get(accountId: string): Promise<Pick<WebhookSettingsView, 'inbound' | 'outbound'>>;
-  set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string }): Promise<unknown>;
+  set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string; replace?: true }): Promise<unknown>;
   remove(accountId: string, direction: FaxDirection): Promise<unknown>;
   /** An account's webhook addresses were changed from this computer. */
   onChange(listener: (accountId: string) => void): () => void;

@@ -99,6 +99,7 @@ export class WebhookReceiverService {
       isOn,
       changed,
       pollSeconds: deps.pollSeconds,
+      notice: (level, message) => deps.events.emit('app:notice', { level, message, at: deps.now().toISOString() }),
       timers: deps.timers,
       now: deps.now,
       logger: deps.logger,
@@ -179,6 +180,11 @@ export class WebhookReceiverService {
   /** Connections open at the public listener now (tests, benchmarks). */
   openConnections(): number {
     return this.endpoint.openConnections;
+  }
+
+  /** Reads again where served accounts' webhooks go, as every poll interval does (tests: another desk took them over). */
+  checkRoutes(): Promise<void> {
+    return this.health.checkRoutes();
   }
 
   /** FAILED deliveries past their retry window, reconciled once each (tests, benchmarks: at a chosen time). */

@@ -28,7 +28,7 @@ export interface Signer {
 /** Where an account's notifications go, as far as this receiver knows. */
 export type DeliveryRoute =
   | { state: 'here'; directions: readonly FaxDirection[] }
-  | { state: 'elsewhere'; destinations: readonly string[] }
+  | { state: 'elsewhere'; destinations: readonly string[]; /** The Faxdesk desks those addresses name (desks/webhook-owner.ts). */ setBy?: readonly string[] }
   | { state: 'unknown'; problem: string };
 
 /** The accounts area as the roster needs it (AccountService fits). */
@@ -167,11 +167,15 @@ export function routeFrom(config: Pick<WebhookSettingsView, 'inbound' | 'outboun
   const wanted = new Set(here.map(addressKey).filter((k): k is string => k !== null));
   const directions: FaxDirection[] = [];
   const destinations: string[] = [];
+  const setBy: string[] = [];
   for (const hook of [config.outbound, config.inbound]) {
     if (!hook?.enabled) continue;
     const key = addressKey(hook.url);
     if (key !== null && wanted.has(key)) directions.push(hook.direction);
-    else destinations.push(hook.url);
+    else {
+      destinations.push(hook.url);
+      if (hook.setBy && !hook.setBy.thisDesk && !setBy.includes(hook.setBy.deskName)) setBy.push(hook.setBy.deskName);
+    }
   }
-  return directions.length > 0 ? { state: 'here', directions } : { state: 'elsewhere', destinations };
+  return directions.length > 0 ? { state: 'here', directions } : { state: 'elsewhere', destinations, ...(setBy.length ? { setBy } : {}) };
 }

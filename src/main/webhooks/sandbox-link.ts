@@ -90,7 +90,8 @@ export class SandboxLink {
       sandbox.hmacSecret = key;
       this.linkedTo = credentials.baseUrl;
       for (const direction of ['OUTBOUND', 'INBOUND'] as const) {
-        await this.deps.webhooks.set({ accountId: SANDBOX_ACCOUNT_ID, direction, url: SANDBOX_WEBHOOK_URL, hmacSecret: key });
+        // The Sandbox runs on this computer only: its address is this desk's whatever was there.
+        await this.deps.webhooks.set({ accountId: SANDBOX_ACCOUNT_ID, direction, url: SANDBOX_WEBHOOK_URL, hmacSecret: key, replace: true });
       }
       this.deps.logger.info('Sandbox instant updates on', { port: address.port });
     } catch (error) {

@@ -132,8 +132,11 @@ export interface OutboundJob {
 /** A job without its stored JSON (send options, documents, client data): what watching its state needs. */
 export type ActiveOutboundJob = Omit<OutboundJob, 'options' | 'documents' | 'clientData'>;
 
-/** A job as a list shows it: no stored JSON, only how many documents it has. get() has the whole job. */
-export type OutboundJobSummary = ActiveOutboundJob & { documentCount: number };
+/**
+ * A job as a list shows it: no stored JSON, only how many documents it has and, for a fax found on the
+ * service, the Faxdesk marker of its client data (who sent it: desk-marker.ts). get() has the whole job.
+ */
+export type OutboundJobSummary = ActiveOutboundJob & { documentCount: number; marker: string | null };
 
 /** What the outbox persists for one destination of a compose, before any network call. */
 export interface NewOutboundJob {
@@ -261,6 +264,8 @@ export interface InboxFax {
   noteUpdatedAt: IsoUtc | null;
   /** The address book's name for the sender's number (name, else company), when it has one; null otherwise. */
   senderName: string | null;
+  /** The service said it no longer has this fax (deleted there by another desk or in the web portal) before its image was stored here. */
+  goneAt: IsoUtc | null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { boundedJson } from '../ipc/bounded-json';
 import { checkDocumentSet, DOCUMENT_TYPES, MAX_DOCUMENTS, type DocumentType } from './documents';
 import type { ClientData, IsoUtc, TransmissionAttempt } from './fax';
+import { MARKER_PREFIX, markerFieldFor } from './desk-marker';
 import { FAX_STATE_DESCRIPTIONS } from './fax-status';
 import type { FaxEvent, OutboundDocument, OutboundJob, OutboundPhase, OutboundState } from './history';
 import type { TransmissionCodeInfo } from './transmission-codes';
@@ -37,11 +38,6 @@ export const SCHEDULE_PAST_GRACE_MS = 60_000;
  * again deliberately. Never a service code (those start with E).
  */
 export const NOT_SENT_CODE = 'NOT_SENT';
-
-/** client_reference_id Faxdesk puts on a send when the person leaves the field empty (reconciliation marker). */
-export function referenceFor(composeId: string): string {
-  return `faxdesk:${composeId}`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The draft (IPC input). Shapes are loose on purpose: the rules below give the field-level messages.
@@ -338,7 +334,17 @@ export function checkComposeDraft(draft: ComposeDraft, ctx: ComposeCheckContext)
     const field = `options.clientData.${key}`;
     if (text.length > CLIENT_DATA_MAX) problem(field, `${CLIENT_DATA_LABELS[key]} is ${text.length} characters; the service keeps at most ${CLIENT_DATA_MAX}. Shorten it.`);
     else if (CONTROL.test(text)) problem(field, `${CLIENT_DATA_LABELS[key]} contains a line break or control character; write it on one line.`);
-    else clientData[key] = text;
+    else if (text.toLowerCase().startsWith(MARKER_PREFIX)) {
+      problem(field, `${CLIENT_DATA_LABELS[key]} starts with "${MARKER_PREFIX}", which Faxdesk keeps for the mark it puts on its own faxes. Write it another way.`);
+    } else clientData[key] = text;
+  }
+  if (markerFieldFor(clientData) === null) {
+    // Without a free field the fax could not carry Faxdesk's mark (desk-marker.ts): a failed connection
+    // while sending would leave no way to tell it from another desk's fax to the same number.
+    problem(
+      'options.clientData',
+      'All six client data fields are filled. Faxdesk needs one of them empty to mark the fax as sent from this desk (so that, if the connection fails while sending, it is never mixed up with another desk’s fax). Leave one of them empty.',
+    );
   }
 
   let coverPage: NormalizedOptions['coverPage'] = null;
@@ -538,6 +544,11 @@ export interface OutboxItem {
   rejection: string | null;
   /** Why a queued job is waiting (sign-in refused, rate limited, offline) and when Faxdesk tries again. */
   hold: { reason: string; retryAt: string } | null;
+  /**
+   * For a fax found on the service (origin 'service'): who sent it, when another Faxdesk desk did and its
+   * marker says ("Front desk (maria)"); null for faxes sent here, and for faxes sent by other software.
+   */
+  sentBy: string | null;
   canCancel: boolean;
   /** A new job from the stored compose (outbox:resend). */
   canResend: boolean;

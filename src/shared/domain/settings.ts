@@ -36,6 +36,15 @@ export const SettingsSchema = z.object({
   faxPrinterReadFaxLine: z.boolean(),
   /** How far back an account's older faxes are imported (first sync of an account that already holds faxes). */
   historyImportRange: z.enum(HISTORY_IMPORT_RANGES, { error: 'Choose all, the last year, or the last 90 days.' }),
+  /**
+   * This desk's name, carried in every fax it sends so other desks on the account can say who sent it
+   * ("Sent by Front desk (maria)"); empty means the computer's name.
+   */
+  installationName: z
+    .string()
+    .max(60, 'Keep the desk name to 60 characters or fewer.')
+    // eslint-disable-next-line no-control-regex -- a name is one line
+    .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), 'Write the desk name on one line, without control characters.'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingKey = keyof Settings;
@@ -55,6 +64,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = Object.freeze({
   faxPrinterPort: 8631,
   faxPrinterReadFaxLine: false,
   historyImportRange: 'all',
+  installationName: '',
 });
 
 export const SETTING_KEYS = Object.keys(SettingsSchema.shape) as SettingKey[];

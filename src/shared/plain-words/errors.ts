@@ -50,6 +50,7 @@ export const SETTING_SENTENCES: Readonly<Record<SettingKey, string>> = Object.fr
   faxPrinterPort: 'Use a port from 1024 to 65535 (lower ones need administrator rights).',
   faxPrinterReadFaxLine: 'Tick or untick "Fill in the recipient from a "Fax:" line in the printed document".',
   historyImportRange: 'Choose how far back to bring in faxes: all of it, the last year, or the last 90 days.',
+  installationName: 'Write the desk name on one line, in 60 characters or fewer.',
   defaultAccountId: 'Choose one of your accounts to send from.',
 });
 

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESTINATION_RULES } from '../../../src/emulator';
-import { referenceFor } from '../../../src/shared/domain/outbox';
+import { composeIdOf } from '../../../src/shared/domain/desk-marker';
 import { runUntil, startOutboxFixture, type OutboxFixture } from './support';
 
 let f: OutboxFixture;
@@ -38,7 +38,7 @@ describe('outcome rules', () => {
       // The emulator has exactly this one fax for the destination, carrying the compose's marker.
       const listed = await f.sentTo(rule.example);
       expect(listed.map((s) => s.faxId)).toEqual([job.faxId]);
-      expect(listed[0]!.clientData?.clientReferenceId).toBe(referenceFor(composeId));
+      expect(composeIdOf(listed[0]!.clientData)).toBe(composeId);
     }
     // One desktop notification per job, with the state it ended in.
     const notifiedState = new Map(f.notified.map((n) => [n.jobId, n.state]));
@@ -77,7 +77,7 @@ describe('refused before anything was sent', () => {
     expect(job!.state).toBe('REJECTED');
     expect(job!.rejection).toMatch(/HTTP 400: "Injected fault: the service answered 400\."/);
     expect(f.module.outbox.item(job!)).toMatchObject({ status: 'rejected', canEdit: true });
-    expect(await f.sentTo('12125550100')).not.toContainEqual(expect.objectContaining({ clientData: expect.objectContaining({ clientReferenceId: referenceFor(composeId) }) }));
+    expect((await f.sentTo('12125550100')).filter((s) => composeIdOf(s.clientData) === composeId)).toEqual([]);
 
     const { draft } = await f.module.outbox.draft(job!.id, 'compose');
     const edited = randomUUID();
@@ -99,6 +99,6 @@ describe('refused before anything was sent', () => {
     // (The emulator's clock stands still here, so the second QUEUED/SUBMITTING share the first ones' time and key.)
     const timeline = f.module.outbox.events.timeline({ direction: 'OUTBOUND', outboundId: jobs[0]!.id });
     expect(timeline.map((e) => e.status)).toEqual(expect.arrayContaining(['QUEUED', 'SUBMITTING', 'SUBMITTED']));
-    expect((await f.sentTo('12125550115')).filter((s) => s.clientData?.clientReferenceId === referenceFor(composeId))).toHaveLength(1);
+    expect((await f.sentTo('12125550115')).filter((s) => composeIdOf(s.clientData) === composeId)).toHaveLength(1);
   });
 });

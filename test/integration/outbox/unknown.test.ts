@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../../src/emulator';
-import { referenceFor } from '../../../src/shared/domain/outbox';
+import { composeIdOf } from '../../../src/shared/domain/desk-marker';
 import { runUntil, startOutboxFixture, type OutboxFixture } from './support';
 
 const MINUTE = 60_000;
@@ -29,7 +29,7 @@ async function sendWithFault(fault: FaultSpec, numbers: string[]): Promise<strin
   return composeId;
 }
 
-const mine = async (composeId: string, number: string) => (await f.sentTo(number)).filter((s) => s.clientData?.clientReferenceId === referenceFor(composeId));
+const mine = async (composeId: string, number: string) => (await f.sentTo(number)).filter((s) => composeIdOf(s.clientData) === composeId);
 
 describe('the emulator accepted the fax, the answer was lost', () => {
   it.each<[string, FaultSpec]>([

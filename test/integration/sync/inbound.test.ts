@@ -6,6 +6,13 @@ import { ReceivedRepository } from '../../../src/main/store/repositories/receive
 import { FaxEventsRepository } from '../../../src/main/store/repositories/fax-events-repository';
 import { ACCOUNT, imageDownloads, startSyncFixture, type SyncFixture } from './sync-fixture';
 
+/**
+ * One desk marking what it stored, as if alone on the account: no claim window. (With several desks, a desk
+ * that does not print leaves a new fax's image_downloaded to the printing desks for 30 minutes and marks it
+ * afterwards: print-claim.ts, tested in test/unit/main/inbox/print-claim.test.ts and test/integration/desks/office.test.ts.)
+ */
+const ALONE = { printClaim: { windowMs: 0 } };
+
 let fx: SyncFixture;
 
 beforeEach(async () => {
@@ -18,7 +25,7 @@ afterEach(async () => {
 
 describe('an inbound fax, end to end against the emulator', () => {
   it('raises exactly one notification, stores the PDF, marks it downloaded on the service; the next cycle does nothing', async () => {
-    const app = await fx.start();
+    const app = await fx.start(ALONE);
     await app.cycle(); // first pass: an empty inbox
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170', pages: 2 });
 
@@ -98,7 +105,7 @@ describe('an inbound fax, end to end against the emulator', () => {
   });
 
   it('keeps image_downloaded true on the service even when the first mark fails', async () => {
-    const app = await fx.start();
+    const app = await fx.start(ALONE);
     await app.cycle();
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170' });
     fx.emulator.control.addFault({ route: 'PATCH /faxes/*/metadata', kind: 'status', status: 503 });

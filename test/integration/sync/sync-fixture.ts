@@ -82,7 +82,7 @@ export interface SyncFixture {
   client: FaxServiceClient;
   settings: Settings;
   /** Starts a sync "process" on the fixture's database (several may be started one after another). */
-  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: InboxFileSystem; importRate?: number }): Promise<SyncProcess>;
+  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: InboxFileSystem; importRate?: number; printClaim?: SyncModuleDeps['printClaim'] }): Promise<SyncProcess>;
   /** Runs fn and says how many commits other connections would have seen (PRAGMA data_version). */
   writesDuring(fn: () => Promise<void>): Promise<number>;
   /** Requests the emulated service received since the mark. */
@@ -161,6 +161,7 @@ export async function startSyncFixture(): Promise<SyncFixture> {
         ...(options.downloads ? { downloads: options.downloads } : {}),
         ...(options.fs ? { fs: options.fs } : {}),
         ...(options.importRate !== undefined ? { importRate: options.importRate } : {}),
+        ...(options.printClaim ? { printClaim: options.printClaim } : {}),
       });
       await module.start();
       const process: SyncProcess = {

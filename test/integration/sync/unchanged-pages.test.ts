@@ -8,6 +8,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OutboundRepository } from '../../../src/main/store/repositories/outbound-repository';
 import { ACCOUNT, startSyncFixture, type SyncFixture } from './sync-fixture';
 
+/**
+ * One desk marking what it stored, as if alone on the account: no claim window. (With several desks, a desk
+ * that does not print leaves a new fax's image_downloaded to the printing desks for 30 minutes and marks it
+ * afterwards: print-claim.ts, tested in test/unit/main/inbox/print-claim.test.ts and test/integration/desks/office.test.ts.)
+ */
+const ALONE = { printClaim: { windowMs: 0 } };
+
 let fx: SyncFixture;
 
 beforeEach(async () => {
@@ -22,7 +29,7 @@ const QUICK_SUCCESS = '12125550100';
 
 describe('unchanged list pages', () => {
   it('a received fax the service lists as not downloaded again ends up marked, though its list page stops changing', async () => {
-    const app = await fx.start();
+    const app = await fx.start(ALONE);
     await app.cycle();
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170', pages: 1 });
     await app.cycle();

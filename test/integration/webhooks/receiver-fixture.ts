@@ -28,6 +28,8 @@ export class ReverseProxy {
   cert = '';
   port = 0;
   upstreamPort = 0;
+  /** Another upstream by path (several desks behind one proxy); the default upstream otherwise. */
+  upstreamFor: ((path: string) => number | null) | null = null;
   statuses: number[] = [];
 
   async start(upstreamPort: number): Promise<void> {
@@ -40,7 +42,7 @@ export class ReverseProxy {
     this.cert = pems.cert;
     this.server = https.createServer({ cert: pems.cert, key: pems.private }, (req, res) => {
       const upstream = http.request(
-        { host: '127.0.0.1', port: this.upstreamPort, method: req.method, path: req.url, headers: req.headers },
+        { host: '127.0.0.1', port: this.upstreamFor?.(req.url ?? '') ?? this.upstreamPort, method: req.method, path: req.url, headers: req.headers },
         (answer) => {
           this.statuses.push(answer.statusCode ?? 0);
           res.writeHead(answer.statusCode ?? 502, answer.headers);

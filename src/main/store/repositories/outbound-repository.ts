@@ -41,7 +41,7 @@ import {
 } from './row-support';
 
 type OutboundHeadRow = Omit<OutboundRow, 'options' | 'documents' | 'client_data'>;
-type OutboundSummaryRow = OutboundHeadRow & { document_count: number };
+type OutboundSummaryRow = OutboundHeadRow & { document_count: number; marker: string | null };
 
 interface OutboundRow {
   seq: number;
@@ -79,11 +79,17 @@ const HEAD_COLUMNS = `seq, id, account_id, compose_id, destination_index, origin
   to_company, subject, page_count, scheduled_at, submitted_at, completed_at, duration, pages, error_code, error_reason,
   billable_retries, rejection, created_at, updated_at`;
 const COLUMNS = `${HEAD_COLUMNS}, options, documents, client_data`;
-/** What a list row needs: the head and the number of documents (counted by SQLite, not parsed here). */
-const SUMMARY_COLUMNS = `${HEAD_COLUMNS}, json_array_length(documents) AS document_count`;
+/**
+ * The Faxdesk marker in a row's client data (desk-marker.ts), read by SQLite: for a fax found on the
+ * service only (who sent it), so a list row needs no parse of the stored JSON.
+ */
+const markerOf = (table: string) =>
+  `CASE WHEN ${table}origin = 'service' THEN (SELECT j.value FROM json_each(${table}client_data) j WHERE j.type = 'text' AND j.value LIKE 'faxdesk:%' LIMIT 1) END AS marker`;
+/** What a list row needs: the head, the number of documents (counted by SQLite, not parsed here) and the marker. */
+const SUMMARY_COLUMNS = `${HEAD_COLUMNS}, json_array_length(documents) AS document_count, ${markerOf('')}`;
 const O_SUMMARY_COLUMNS = `${HEAD_COLUMNS.split(',')
   .map((c) => `o.${c.trim()}`)
-  .join(', ')}, json_array_length(o.documents) AS document_count`;
+  .join(', ')}, json_array_length(o.documents) AS document_count, ${markerOf('o.')}`;
 
 const DocumentsSchema = z.array(OutboundDocumentSchema);
 
@@ -403,6 +409,21 @@ export class OutboundRepository {
     return (statement.all(...sorted, limit) as OutboundHeadRow[]).map(toJobHead);
   }
 
+  /**
+   * The Faxdesk markers of faxes found on this account's sent list since `since`, newest first, at most
+   * `limit`: which other desks send on the account (src/main/desks/office.ts).
+   */
+  serviceMarkersSince(accountId: string, since: Date, limit = 5000): { marker: string; createdAt: string }[] {
+    return this.statements
+      .get(
+        'service-markers',
+        () => `SELECT marker, created_at AS createdAt FROM (SELECT created_at, seq, ${markerOf('')} FROM outbound
+                 WHERE account_id = ? AND created_at >= ? AND origin = 'service' ORDER BY created_at DESC, seq DESC LIMIT ?)
+               WHERE marker IS NOT NULL`,
+      )
+      .all(accountId, isoUtc(since, 'since'), limit) as { marker: string; createdAt: string }[];
+  }
+
   countActive(accountId?: string): number {
     return (accountId === undefined ? this.countActiveAll.get() : this.countActiveForAccount.get(accountId))!.n;
   }
@@ -425,6 +446,7 @@ function toJob(row: OutboundRow): OutboundJob {
 function toSummary(row: OutboundSummaryRow): OutboundJobSummary {
   const job = toJobHead(row) as OutboundJobSummary;
   job.documentCount = row.document_count;
+  job.marker = row.marker;
   return job;
 }
 

@@ -31,11 +31,12 @@ interface ReceivedRow {
   updated_at: string;
   note: string;
   note_updated_at: string | null;
+  gone_at: string | null;
 }
 
 const COLUMNS = `seq, id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid,
   image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at,
-  note, note_updated_at`;
+  note, note_updated_at, gone_at`;
 const R_COLUMNS = COLUMNS.split(',')
   .map((c) => `r.${c.trim()}`)
   .join(', ');
@@ -181,7 +182,7 @@ export class ReceivedRepository {
     );
     this.selectImageQueue = db.prepare<[number, number], ReceivedRow>(
       `SELECT ${COLUMNS} FROM received
-       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND image_attempts < ?
+       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND gone_at IS NULL AND image_attempts < ?
        ORDER BY image_state DESC, completed_at DESC LIMIT ?`,
     );
     this.resetDownloadingStmt = db.prepare<[string]>(
@@ -362,6 +363,24 @@ export class ReceivedRepository {
   }
 
   /**
+   * The service no longer has this fax (deleted there by another desk or in the web portal) and its
+   * image was never stored here: kept with what is known, never downloaded again, and not unread (there
+   * is nothing to read). `message` says so in the Inbox. False when it was already marked (or stored).
+   */
+  markGone(id: string, message: string, at: Date): boolean {
+    const iso = isoUtc(at, 'at');
+    return (
+      this.statements
+        .get(
+          'mark-gone',
+          () => `UPDATE received SET gone_at = @at, read_at = coalesce(read_at, @at), image_state = 'failed', image_path = NULL, image_error = @message, updated_at = @at
+                 WHERE id = @id AND gone_at IS NULL AND image_state <> 'stored'`,
+        )
+        .run({ id, at: iso, message }).changes > 0
+    );
+  }
+
+  /**
    * Moves the image through pending -> downloading -> stored | failed. Entering `downloading` counts
    * an attempt. `stored` needs the path of the file in the data folder.
    */
@@ -453,5 +472,6 @@ function toInboxFax(row: ReceivedRow): InboxFax {
     note: row.note,
     noteUpdatedAt: row.note_updated_at,
     senderName: null,
+    goneAt: row.gone_at,
   };
 }

@@ -2,6 +2,7 @@ import { useState, type JSX } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
+import { DesksSection } from '../features/desks/DesksSection';
 import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSection';
 import { FaxPrinterSection } from '../features/fax-printer/FaxPrinterSection';
 import { HistoryImportSection } from '../features/history-import/HistoryImportSection';
@@ -16,6 +17,7 @@ export function SettingsPage(): JSX.Element {
       <InstantUpdatesSection />
       <FaxPrinterSection />
       <HistoryImportSection />
+      <DesksSection />
       <PreferencesSection />
       <AboutSection />
     </section>

@@ -84,8 +84,11 @@ export interface AccountTestReport {
 export interface WebhookView {
   notificationId: string;
   direction: FaxDirection;
+  /** The address as entered (without the parameter naming the desk that set it). */
   url: string;
   enabled: boolean;
+  /** The Faxdesk desk that set this address, when one did: its name, and whether it is this desk. */
+  setBy?: { deskName: string; thisDesk: boolean } | null;
 }
 
 export interface WebhookSettingsView {
@@ -306,6 +309,11 @@ export const accountCalls = {
         direction: Direction,
         url: WebhookUrlSchema,
         hmacSecret: HmacSecret.optional(),
+        /**
+         * Replace an address another installation receives at (several desks on one account). Without it,
+         * saving over another desk's address is refused (CONFLICT) with a message naming that desk.
+         */
+        replace: z.literal(true).optional(),
       })
       .strict(),
   ).returns<WebhookSettingsView>(),

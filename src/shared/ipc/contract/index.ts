@@ -8,6 +8,7 @@ import type { CallSpec, EventSpec } from '../define';
 import { accountCalls, accountEvents } from './accounts';
 import { appCalls, appEvents } from './app';
 import { contactCalls, contactEvents } from './contacts';
+import { deskCalls } from './desks';
 import { desktopCalls, desktopEvents } from './desktop';
 import { draftCalls } from './drafts';
 import { fileCalls } from './files';
@@ -35,6 +36,7 @@ export const calls = {
   ...faxPrinterCalls,
   ...maintenanceCalls,
   ...historyImportCalls,
+  ...deskCalls,
 } as const;
 
 export const events = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/main/errors';
 import { OutboundRepository } from '../../../../src/main/store/repositories/outbound-repository';
-import { referenceFor } from '../../../../src/shared/domain/outbox';
+import { composeIdOf } from '../../../../src/shared/domain/desk-marker';
 import { ACCOUNT, deferred, harness, until, type Harness } from './support';
 
 const MINUTE = 60_000;
@@ -42,7 +42,7 @@ describe('compose:send', () => {
 
     expect(h.service.posts).toHaveLength(1);
     expect(h.service.posts[0]!.destinations.map((d) => d.faxNumber)).toEqual(['12125550100', '14155550123']);
-    expect(h.service.posts[0]!.clientData?.clientReferenceId).toBe(referenceFor(composeId));
+    expect(composeIdOf(h.service.posts[0]!.clientData)).toBe(composeId);
     const jobs = h.module.outbox.outbound.listByCompose(composeId);
     expect(jobs.map((j) => j.state)).toEqual(['SUBMITTED', 'SUBMITTED']);
     expect(new Set(jobs.map((j) => j.faxId)).size).toBe(2);
@@ -113,7 +113,7 @@ describe('outcomes of the POST', () => {
     expect(resent.created).toBe(true);
     expect(states(h, resendId)).toEqual(['SUBMITTED']);
     expect(h.service.posts).toHaveLength(2);
-    expect(h.service.posts[1]!.clientData?.clientReferenceId).toBe(referenceFor(resendId));
+    expect(composeIdOf(h.service.posts[1]!.clientData)).toBe(resendId);
   });
 
   it('401/403 and 429 were refused before processing: the job stays queued with the reason and is sent later', async () => {
@@ -257,7 +257,7 @@ describe('start-up after a crash', () => {
     for (const composeId of [reached, lost]) {
       repo.update(repo.listByCompose(composeId)[0]!.id, { state: 'SUBMITTING', submittedAt: new Date(T0()).toISOString() }, new Date(T0()), { fromStates: ['QUEUED'] });
     }
-    await h.service.send({ destinations: [{ faxNumber: '12125550100' }], documents: [], clientData: { clientReferenceId: referenceFor(reached) } });
+    await h.service.send({ destinations: [{ faxNumber: '12125550100' }], documents: [], clientData: repo.listByCompose(reached)[0]!.clientData });
 
     const restarted = await h.restart();
     await restarted.outbox.drain();
@@ -269,7 +269,7 @@ describe('start-up after a crash', () => {
     await restarted.outbox.reconcileNow();
     expect(restarted.outbox.outbound.listByCompose(lost).map((j) => [j.state, j.errorCode])).toEqual([['REJECTED', 'NOT_SENT']]);
     // One POST per compose at most, whatever happened.
-    const posts = (composeId: string) => h.service.posts.filter((p) => p.clientData?.clientReferenceId === referenceFor(composeId)).length;
+    const posts = (composeId: string) => h.service.posts.filter((p) => composeIdOf(p.clientData) === composeId).length;
     expect([posts(reached), posts(lost), posts(waiting)]).toEqual([1, 0, 1]);
   });
 });
@@ -303,7 +303,7 @@ describe('a long Outbox', () => {
     await h.module.outbox.send({ composeId: cut, ...h.draft({ recipients: [{ number: '12125550109' }] }) });
     const repo = new OutboundRepository(h.db);
     repo.update(repo.listByCompose(cut)[0]!.id, { state: 'SUBMITTING', submittedAt: new Date(T0()).toISOString() }, new Date(T0()), { fromStates: ['QUEUED'] });
-    await h.service.send({ destinations: [{ faxNumber: '12125550109' }], documents: [], clientData: { clientReferenceId: referenceFor(cut) } });
+    await h.service.send({ destinations: [{ faxNumber: '12125550109' }], documents: [], clientData: repo.listByCompose(cut)[0]!.clientData });
     const restarted = await h.restart();
     await restarted.outbox.reconcileNow();
     expect(restarted.outbox.outbound.listByCompose(cut).map((j) => [j.state, j.faxId !== null])).toEqual([['NEW', true]]);

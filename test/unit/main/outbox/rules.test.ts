@@ -12,7 +12,8 @@ import { pdfPageTexts } from '../../../integration/emulator/helpers';
 import { readStoredOptions, sendRequestFor } from '../../../../src/main/outbox/stored-compose';
 import { assignFaxIds } from '../../../../src/main/outbox/submitter';
 import { faxRequestBody } from '../../../../src/main/api/fax-request-body';
-import { checkComposeDraft, ComposeDraftSchema, referenceFor, summarizeProblems } from '../../../../src/shared/domain/outbox';
+import { checkComposeDraft, ComposeDraftSchema, summarizeProblems } from '../../../../src/shared/domain/outbox';
+import { composeIdOf, parseMarker } from '../../../../src/shared/domain/desk-marker';
 import type { FaxEvent, OutboundJob } from '../../../../src/shared/domain/history';
 import type { SendRequest, SentFax } from '../../../../src/shared/domain/fax';
 import { harness, type Harness } from './support';
@@ -174,6 +175,10 @@ describe('reconciliation matching', () => {
     }) as unknown as SentFax;
   const owned = { reference: 'faxdesk:1', referenceOwned: true } as NonNullable<ReturnType<typeof readStoredOptions>>;
   const theirs = { reference: 'MATTER-7', referenceOwned: false } as NonNullable<ReturnType<typeof readStoredOptions>>;
+  const C = '11111111-2222-4333-8444-555555555555';
+  const mine = `faxdesk:${C}@0123456789abcdef Front desk (maria)`;
+  const marked = { reference: mine, referenceOwned: true, referenceField: 'clientId' } as NonNullable<ReturnType<typeof readStoredOptions>>;
+  const withData = (clientData: Record<string, string>, toName = 'Records'): SentFax => ({ ...fax('', toName), clientData }) as SentFax;
 
   it("Faxdesk's own marker is enough; the person's own reference must also agree on the recipient", () => {
     expect(matchesJob(job, owned, fax('faxdesk:1', 'Someone else'))).toBe(true);
@@ -181,6 +186,15 @@ describe('reconciliation matching', () => {
     expect(matchesJob(job, owned, fax('faxdesk:1', 'Records', '12125550199'))).toBe(false);
     expect(matchesJob(job, theirs, fax('MATTER-7'))).toBe(true);
     expect(matchesJob(job, theirs, fax('MATTER-7', 'Someone else'))).toBe(false);
+  });
+
+  it('a marker matches only in its own field and only exactly: another installation, or another desk with the same typed reference, never', () => {
+    expect(matchesJob(job, marked, withData({ clientReferenceId: 'ACME-AP-2026', clientId: mine }))).toBe(true);
+    expect(matchesJob(job, marked, withData({ clientReferenceId: 'ACME-AP-2026', clientId: mine.replace('0123456789abcdef', 'fedcba9876543210') }))).toBe(false);
+    expect(matchesJob(job, marked, withData({ clientReferenceId: mine }))).toBe(false);
+    expect(matchesJob(job, marked, withData({ clientReferenceId: 'ACME-AP-2026' }))).toBe(false);
+    // A job an older Faxdesk keyed by the person's reference never takes a fax a marking desk sent.
+    expect(matchesJob(job, theirs, withData({ clientReferenceId: 'MATTER-7', clientId: mine }))).toBe(false);
   });
 });
 
@@ -206,11 +220,14 @@ describe('with stored jobs', () => {
     await h.module.stop();
     await h.module.outbox.send({ composeId, ...h.draft({ options: { clientData: { clientReferenceId: 'MATTER-7', clientCode: 'C1' }, header: null } }) });
     const [job] = h.module.outbox.outbound.listByCompose(composeId);
-    expect(job!.clientData).toEqual({ clientReferenceId: 'MATTER-7', clientCode: 'C1' });
-    expect(readStoredOptions(job!)).toMatchObject({ reference: 'MATTER-7', referenceOwned: false });
+    // The person's reference stays where they typed it; Faxdesk's marker takes the first empty field (Client ID).
+    const marker = job!.clientData.clientId!;
+    expect(parseMarker(marker)).toMatchObject({ composeId, installationId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(job!.clientData).toEqual({ clientReferenceId: 'MATTER-7', clientCode: 'C1', clientId: marker });
+    expect(readStoredOptions(job!)).toMatchObject({ reference: marker, referenceOwned: true, referenceField: 'clientId', clientData: { clientReferenceId: 'MATTER-7', clientCode: 'C1' } });
     const wire = await wireBody(await sendRequestFor([job!], h.store));
     expect(wire.fax_options).toEqual({ image_resolution: 'FINE' });
-    expect(wire.client_data).toEqual({ client_reference_id: 'MATTER-7', client_code: 'C1' });
+    expect(wire.client_data).toEqual({ client_reference_id: 'MATTER-7', client_code: 'C1', client_id: marker });
     expect((wire.documents as { document_type: string; document_content: string }[])[0]).toEqual({
       document_type: 'TXT',
       document_content: Buffer.from('Faxdesk unit test\nOne page.\n').toString('base64'),
@@ -231,7 +248,8 @@ describe('with stored jobs', () => {
       custom_CSID: 'DESK',
       header_options: { line_1: ['${FAX_ID}'], line_2: ['Attn: Records'] },
     });
-    expect(wire2.client_data).toEqual({ client_reference_id: referenceFor(withHeader) });
+    expect(Object.keys(wire2.client_data as object)).toEqual(['client_reference_id']);
+    expect(composeIdOf({ clientReferenceId: (wire2.client_data as { client_reference_id: string }).client_reference_id })).toBe(withHeader);
   });
 
   it('a document gone from the store fails the job before any network call, saying what to do', async () => {

@@ -44,9 +44,25 @@ describe('FeedScheduler', () => {
     });
     scheduler.start();
     await timers.advance(100_000);
-    // base 2 s: waits of 1.5 s, 3 s, 6 s (exp/2 + exp/2 * 0.5), then the idle interval after a success.
-    expect(runs.slice(0, 5)).toEqual([0, 1_500, 4_500, 10_500, 70_500]);
+    // base 2 s: waits of 1.5 s, 3 s, 6 s (exp/2 + exp/2 * 0.5), then the idle interval after a success,
+    // drawn early by the poll jitter (60 s x (1 - 0.2 x 0.5)).
+    expect(runs.slice(0, 5)).toEqual([0, 1_500, 4_500, 10_500, 64_500]);
     expect(scheduler.states()[0]).toMatchObject({ consecutiveFailures: 0, lastError: null });
+  });
+
+  it('spreads successful polls: each wait is drawn in (80 %, 100 %] of the interval, so desks started together drift apart', async () => {
+    for (const [r, wait] of [
+      [1, 60_000],
+      [0.5, 54_000],
+      [0, 48_000],
+    ] as const) {
+      const { timers, scheduler, runs } = setup(() => r);
+      scheduler.addFeed('sent', async () => void runs.push(timers.now() - 1_000_000));
+      scheduler.start();
+      await timers.advance(130_000);
+      expect(runs.slice(0, 3)).toEqual([0, wait, 2 * wait]);
+      scheduler.stop();
+    }
   });
 
   it('caps the backoff and keeps the jitter within [exp/2, exp]', () => {

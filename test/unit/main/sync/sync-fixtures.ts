@@ -5,7 +5,7 @@
  */
 import DatabaseCtor from 'better-sqlite3';
 import { PDFDocument } from 'pdf-lib';
-import type { NotificationFilter, NotificationRecord, Page, ReceivedFax, ReceivedFilter, SentFax, SentFilter, TransmissionDetail } from '../../../../src/shared/domain/fax';
+import type { FaxMetadata, NotificationFilter, NotificationRecord, Page, ReceivedFax, ReceivedFilter, SentFax, SentFilter, TransmissionDetail } from '../../../../src/shared/domain/fax';
 import { DEFAULT_SETTINGS, type Settings, type SettingsSnapshot } from '../../../../src/shared/domain/settings';
 import { AppError } from '../../../../src/main/errors';
 import { EventBus } from '../../../../src/main/ipc/events';
@@ -21,7 +21,7 @@ import { insertAccount, tempStore, type TempStore } from '../store/store-fixture
 export const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 export const iso = (ms: number) => new Date(ms).toISOString();
 
-export type Op = 'listReceived' | 'listSent' | 'listNotifications' | 'getTransmissionDetail' | 'getImage' | 'setImageDownloaded' | 'deleteFax' | 'ping';
+export type Op = 'listReceived' | 'listSent' | 'listNotifications' | 'getTransmissionDetail' | 'getImage' | 'getMetadata' | 'setImageDownloaded' | 'deleteFax' | 'ping';
 
 let pdfBytes: Uint8Array | null = null;
 export async function samplePdf(): Promise<Uint8Array> {
@@ -121,6 +121,22 @@ export class FakeService implements SyncClient {
     const fax = this.received.find((f) => f.faxId === faxId);
     if (fax) fax.imageDownloaded = true;
     return { faxId, fileName: `${faxId}.pdf`, format: 'PDF', data };
+  }
+
+  /** What a received (or sent) fax's metadata says; 404 once it is gone. */
+  async getMetadata(faxId: string): Promise<FaxMetadata> {
+    await this.enter('getMetadata', faxId);
+    const fax = this.received.find((f) => f.faxId === faxId) ?? this.sent.find((f) => f.faxId === faxId);
+    if (!fax) throw new AppError('NOT_FOUND', `No fax ${faxId}.`, { httpStatus: 404 });
+    return {
+      routing: null,
+      transmission: null,
+      clientData: null,
+      destinationCsid: null,
+      originatingTsid: null,
+      ...fax,
+      direction: this.received.includes(fax as ReceivedFax) ? 'INBOUND' : 'OUTBOUND',
+    } as FaxMetadata;
   }
 
   async setImageDownloaded(faxId: string, value: boolean): Promise<never> {

@@ -26,6 +26,7 @@ export function fax(overrides: Partial<InboxFax> = {}): InboxFax {
     note: '',
     noteUpdatedAt: null,
     senderName: null,
+    goneAt: null,
     ...overrides,
   };
 }

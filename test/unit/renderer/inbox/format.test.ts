@@ -71,6 +71,12 @@ describe('row formatting', () => {
     expect(downloadState(fax({ imageState: 'pending' }))).toEqual({ kind: 'downloading', label: 'Waiting to download' });
     expect(downloadState(fax({ imageState: 'failed', imageError: 'The disk is full.' }))).toEqual({ kind: 'failed', label: 'Download failed', reason: 'The disk is full.' });
     expect(downloadState(fax({ imageState: 'failed', imageError: null })).kind).toBe('failed');
+    // Deleted at the service by another desk before this one downloaded it: said so, and not offered again.
+    expect(downloadState(fax({ imageState: 'failed', imageError: 'Deleted at the service (by another desk…', goneAt: '2026-03-01T09:00:00.000Z' }))).toEqual({
+      kind: 'gone',
+      label: 'Deleted at the service',
+      reason: 'Deleted at the service (by another desk…',
+    });
   });
 
   it('gives the received time in UTC for the tooltip', () => {

@@ -35,6 +35,7 @@ export function item(overrides: Partial<OutboxItem> = {}): OutboxItem {
     errorReason: null,
     rejection: null,
     hold: null,
+    sentBy: null,
     canCancel: false,
     canResend: true,
     canEdit: false,

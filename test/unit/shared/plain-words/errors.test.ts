@@ -35,6 +35,7 @@ const BAD_VALUES: Readonly<Record<SettingKey, readonly unknown[]>> = {
   faxPrinterPort: [80, 70000, 8631.5, '8631'],
   faxPrinterReadFaxLine: ['yes', null],
   historyImportRange: ['forever', '', 365, null],
+  installationName: ['x'.repeat(61), 'Front\ndesk', 7],
   defaultAccountId: [42, 'x'.repeat(300)],
 };
 

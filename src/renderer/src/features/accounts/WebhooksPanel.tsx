@@ -7,7 +7,7 @@ import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useEffect, useId, useState, type JSX } from 'react';
 import type { FaxDirection, NotificationRecord } from '../../../../shared/domain/fax';
 import type { AccountView, WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/accounts';
-import { faxdesk, unwrap } from '../../api';
+import { faxdesk, FaxdeskError, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
@@ -40,7 +40,9 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
     };
   }, [account.id]);
 
-  const save = async () => {
+  // replace: the person chose Replace after being told another installation receives these webhooks
+  // (several desks on one account; main refuses without it, naming that desk).
+  const save = async (replace = false) => {
     setOutcome(null);
     const plan = planWebhookSave(account.id, view, draft);
     if (!plan.ok) {
@@ -59,9 +61,20 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
     try {
       for (const input of plan.calls) {
         try {
-          apply(await unwrap(faxdesk.webhooks.set(input)));
+          apply(await unwrap(faxdesk.webhooks.set(replace ? { ...input, replace: true } : input)));
           saved.push(DIRECTION_WORD[input.direction].toLowerCase());
         } catch (error) {
+          if (!replace && error instanceof FaxdeskError && error.info.code === 'CONFLICT') {
+            const word = DIRECTION_WORD[input.direction].toLowerCase();
+            setOutcome({ kind: 'error', text: `${saved.length ? `The ${saved.join(' and ')} address was saved; the ` : 'The '}${word} address was not: ${error.message}` });
+            onConfirm({
+              title: `Replace the ${word} webhook of “${account.displayLabel}”?`,
+              body: error.message,
+              confirmLabel: 'Replace',
+              onConfirm: () => void save(true),
+            });
+            return;
+          }
           const { field, message } = formErrorOf(error, (path) => webhookFieldOf(path, input.direction));
           if (field) showFieldError(field as WebhookField, message);
           setOutcome({ kind: 'error', text: `${saved.length ? `The ${saved.join(' and ')} address was saved, but the ` : 'The '}${DIRECTION_WORD[input.direction].toLowerCase()} address was not: ${message}` });
@@ -105,7 +118,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
           placeholder="https://example.com/faxdesk/webhook"
           hint={
             current
-              ? `${GLOSSARY.webhookUrl.help} Set at the service${current.enabled ? '' : ' (turned off there; saving turns it on)'}. HTTPS on port 443 or 8443 only.`
+              ? `${GLOSSARY.webhookUrl.help} Set at the service${current.setBy ? (current.setBy.thisDesk ? ' by this desk' : ` by “${current.setBy.deskName}”, another desk on this account`) : ''}${current.enabled ? '' : ' (turned off there; saving turns it on)'}. HTTPS on port 443 or 8443 only.`
               : `${GLOSSARY.webhookUrl.help} Not set: the service posts no ${direction.toLowerCase()} notifications. HTTPS on port 443 or 8443 only.`
           }
         />

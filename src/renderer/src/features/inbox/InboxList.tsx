@@ -221,7 +221,7 @@ const InboxRow = memo(function InboxRow({ fax, index, start, setSize, active, se
           {model.account ? <span className="inbox-row-account">{model.account}</span> : null}
         </span>{' '}
         {model.download.kind === 'downloading' ? <span className="inbox-chip inbox-chip-pending">{model.download.label}</span> : null}
-        {model.download.kind === 'failed' ? (
+        {model.download.kind === 'failed' || model.download.kind === 'gone' ? (
           <span className="inbox-chip inbox-chip-failed" title={model.download.reason}>
             {model.download.label}
           </span>

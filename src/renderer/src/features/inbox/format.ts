@@ -56,10 +56,18 @@ export type DownloadState =
   | { kind: 'downloading'; label: string }
   | { kind: 'failed'; label: string; reason: string }
   /** Imported history: the image is fetched when the fax is opened, printed or saved (nothing to say in the list). */
-  | { kind: 'on-demand'; label: string };
+  | { kind: 'on-demand'; label: string }
+  | { kind: 'gone'; label: string; reason: string };
 
-/** What the row says about the fax's image: nothing once stored, "Downloading…", or "Download failed". */
-export function downloadState(fax: Pick<InboxFax, 'imageState' | 'imageError'>): DownloadState {
+
+/**
+ * What the row says about the fax's image: nothing once stored, "Downloading…", "Download failed", or
+ * "Deleted at the service" (another desk or the web portal deleted it first: nothing to download again).
+ */
+export function downloadState(fax: Pick<InboxFax, 'imageState' | 'imageError' | 'goneAt'>): DownloadState {
+  if (fax.goneAt !== null && fax.imageState !== 'stored') {
+    return { kind: 'gone', label: 'Deleted at the service', reason: fax.imageError?.trim() || 'This fax was deleted at the service before this desk downloaded it.' };
+  }
   switch (fax.imageState) {
     case 'stored':
       return { kind: 'stored' };

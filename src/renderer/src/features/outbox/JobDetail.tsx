@@ -15,6 +15,7 @@ import {
   optionsSummary,
   plural,
   recipientLine,
+  senderOf,
   showTime,
   timelineEntries,
   toLocalInputValue,
@@ -64,6 +65,7 @@ function useStateAnnouncement(job: OutboxItem): string {
 export function JobDetail(props: JobDetailProps): JSX.Element {
   const { detail, busy, notice } = props;
   const job = detail.job;
+  const sender = senderOf(job);
   const badge = badgeFor(job);
   const announcement = useStateAnnouncement(job);
   const [confirm, setConfirm] = useState<ConfirmRequest | null>(null);
@@ -245,10 +247,10 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
               </dd>
             </>
           ) : null}
-          {job.origin === 'service' ? (
+          {sender ? (
             <>
-              <dt>Sent from</dt>
-              <dd>Another program or device (found on the service)</dd>
+              <dt>{sender.label}</dt>
+              <dd>{sender.text}</dd>
             </>
           ) : null}
         </dl>
@@ -272,7 +274,7 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
       <section className="outbox-section" aria-labelledby={`${headingId}-documents`}>
         <h3 id={`${headingId}-documents`}>Documents</h3>
         {detail.documents.length === 0 ? (
-          <p className="muted">{job.origin === 'service' ? 'Sent from elsewhere: the documents are not on this computer.' : 'No documents.'}</p>
+          <p className="muted">{sender ? `${sender.short}: the documents are not on this computer.` : 'No documents.'}</p>
         ) : (
           <ul className="outbox-documents">
             {detail.documents.map((d, i) => (

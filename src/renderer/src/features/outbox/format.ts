@@ -16,6 +16,7 @@ import {
   OUTBOX_STATUS_LABELS,
   outboxStatusOf,
   type NormalizedOptions,
+  type OutboxItem,
   type OutboxStatus,
 } from '../../../../shared/domain/outbox';
 import { describeTransmissionCode, type TransmissionCodeInfo } from '../../../../shared/domain/transmission-codes';
@@ -353,4 +354,15 @@ export function fromLocalInputValue(value: string): string | null {
   if (!m) return null;
   const date = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/**
+ * Who sent a fax found on the service (origin 'service'): another Faxdesk desk on the account, named by
+ * the marker it put in the fax's client data ("Front desk (maria)"), or other software; null for a fax
+ * sent here.
+ */
+export function senderOf(job: Pick<OutboxItem, 'origin' | 'sentBy'>): { label: string; text: string; short: string } | null {
+  if (job.origin !== 'service') return null;
+  if (job.sentBy) return { label: 'Sent by', text: `${job.sentBy}, another desk on this account`, short: `Sent by ${job.sentBy}` };
+  return { label: 'Sent from', text: 'Another program or device (found on the service)', short: 'Sent from elsewhere' };
 }

@@ -195,11 +195,16 @@ describe('OutboundRepository', () => {
       }
     });
 
-    it('gives each job as a list shows it: no stored JSON, the number of its documents', () => {
+    it('gives each job as a list shows it: no stored JSON, the number of its documents, and (found on the service) its Faxdesk marker', () => {
       const job = repo.insertCompose(compose('docs', 1, { documents: [DOC, { ...DOC, sha256: 'b'.repeat(64) }] }), at(50)).jobs[0]!;
       const { options: _options, documents, clientData: _clientData, ...head } = repo.get(job.id)!;
-      expect(repo.page({ limit: 1 }).items[0]).toStrictEqual({ ...head, documentCount: documents.length });
+      expect(repo.page({ limit: 1 }).items[0]).toStrictEqual({ ...head, documentCount: documents.length, marker: null });
       expect(documents).toHaveLength(2);
+      // Another desk's fax: who sent it is read from its client data by SQLite, whichever field holds the marker.
+      const marker = 'faxdesk:11111111-2222-4333-8444-555555555555@0123456789abcdef Front desk (maria)';
+      repo.insertFromService({ accountId: 'acc1', faxId: 'other-desk', state: 'COMPLETED', destination: '12125550100', completedAt: at(51).toISOString(), clientData: { clientReferenceId: 'ACME-AP-2026', clientId: marker } }, at(52));
+      expect(repo.page({ limit: 1 }).items[0]).toMatchObject({ faxId: 'other-desk', marker });
+      expect(repo.serviceMarkersSince('acc1', at(0))).toEqual([{ marker, createdAt: at(51).toISOString() }]);
     });
 
     it('walks everything newest first, each job once, across ties', () => {

@@ -55,6 +55,7 @@ describe('ReceivedRepository', () => {
         note: '',
         noteUpdatedAt: null,
         senderName: null,
+        goneAt: null,
       } satisfies InboxFax);
     });
 
