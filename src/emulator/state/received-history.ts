@@ -6,7 +6,8 @@
  * by webhook: they arrived long ago. Most are marked downloaded already (another client read them),
  * one in ten is not.
  */
-import type { FaxRecord, NumberRecord } from './model';
+import { newFaxRecord } from './fax-record';
+import type { NumberRecord } from './model';
 import type { Store } from './store';
 import { newId } from '../util';
 
@@ -27,13 +28,12 @@ export function addReceivedHistory(store: Store, input: { number: NumberRecord; 
     const at = Math.round(now - spanMs + i * step);
     // One in eight has no caller ID, as in real life.
     const from = i % 8 === 3 ? 'UNKNOWN' : SENDERS[i % SENDERS.length]!;
-    const fax: FaxRecord = {
+    const fax = newFaxRecord({
       faxId: newId(),
       direction: 'INBOUND',
       userId: number.userId,
       appId,
       createdAt: at,
-      transactionId: '',
       originatingFaxNumber: from,
       originatingFaxTsid: from === 'UNKNOWN' ? 'unavailable' : STATIONS[i % STATIONS.length]!,
       destinationFaxNumber: number.faxNumber,
@@ -46,23 +46,8 @@ export function addReceivedHistory(store: Store, input: { number: NumberRecord; 
       imageDownloaded: i % 10 !== 0,
       image: image.hash,
       imageBytes: image.bytes,
-      errorCode: null,
-      errorMessage: null,
-      toName: '',
-      toCompany: '',
-      options: null,
-      clientData: {},
-      documents: [],
-      ruleId: 0,
-      attempts: [],
-      billableRetriesUsed: 0,
-      nonBillableRetriesUsed: 0,
-      humanAnswersUsed: 0,
-      next: null,
-      cancelRequestedAt: null,
-      forcedComplete: false,
       headerDate: at,
-    };
+    });
     store.addFax(fax);
   }
 }

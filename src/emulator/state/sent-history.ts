@@ -3,7 +3,8 @@
  * what a long-used account looks like to the list calls, made in one step instead of a million sends.
  * The faxes are varied (destinations, pages, outcomes) but have no documents or images.
  */
-import type { FaxRecord, NumberRecord } from './model';
+import { newFaxRecord } from './fax-record';
+import type { NumberRecord } from './model';
 import type { Store } from './store';
 import { newId } from '../util';
 
@@ -25,42 +26,26 @@ export function addSentHistory(store: Store, input: { number: NumberRecord; appI
     const createdAt = Math.round(now - spanMs + i * step);
     const outcome = i % 20 === 7 ? 'ERROR' : i % 50 === 11 ? 'CANCELED' : 'COMPLETED';
     const pages = 1 + (i % 9);
-    const fax: FaxRecord = {
+    const fax = newFaxRecord({
       faxId: newId(),
       direction: 'OUTBOUND',
       userId: number.userId,
       appId,
       createdAt,
-      transactionId: '',
       originatingFaxNumber: number.faxNumber,
       originatingFaxTsid: number.csid,
       destinationFaxNumber: `1212555${String(i % 10_000).padStart(4, '0')}`,
-      destinationFaxCsid: '',
       status: outcome,
       completedAt: createdAt + Math.round(settle * (0.5 + (i % 7) / 14)),
       pages: outcome === 'COMPLETED' ? pages : 0,
-      imagePages: 0,
       duration: outcome === 'COMPLETED' ? 20 + pages * 25 : 0,
       imageDownloaded: true,
-      image: null,
-      imageBytes: 0,
       errorCode: outcome === 'ERROR' ? '41' : null,
       errorMessage: outcome === 'ERROR' ? 'Busy' : null,
       toName: NAMES[i % NAMES.length]!,
       toCompany: COMPANIES[i % COMPANIES.length]!,
-      options: null,
-      clientData: {},
-      documents: [],
-      ruleId: 0,
-      attempts: [],
-      billableRetriesUsed: 0,
-      nonBillableRetriesUsed: 0,
-      humanAnswersUsed: 0,
-      next: null,
-      cancelRequestedAt: null,
-      forcedComplete: false,
       headerDate: createdAt,
-    };
+    });
     store.addFax(fax);
   }
 }
