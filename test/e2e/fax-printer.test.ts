@@ -60,7 +60,9 @@ describe('Settings › Fax printer', () => {
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Use a port from 1024 to 65535' }).count(), POLL).toBe(1);
     await portField.fill(String(port));
     await portField.press('Enter');
-    await page.getByLabel('Faxdesk printer on').check();
+    // The box shows main's setting: it ticks once main has saved it (Playwright's check() wants it at once).
+    await page.getByLabel('Faxdesk printer on').click();
+    await expect.poll(() => page.getByLabel('Faxdesk printer on').isChecked(), POLL).toBe(true);
     await expect.poll(() => page.getByTestId('fax-printer-status').textContent(), POLL).toBe('On: printed documents open in Compose.');
     await expect(page.getByTestId('fax-printer-uri').textContent()).resolves.toBe(`ipp://127.0.0.1:${port}/ipp/print`);
 
@@ -111,7 +113,8 @@ describe('Settings › Fax printer', () => {
 
   it('turns off: the port closes and the queues it added are removed', async () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
-    await page.getByLabel('Faxdesk printer on').uncheck();
+    await page.getByLabel('Faxdesk printer on').click();
+    await expect.poll(() => page.getByLabel('Faxdesk printer on').isChecked(), POLL).toBe(false);
     await expect.poll(() => page.getByTestId('fax-printer-status').textContent(), POLL).toBe('The fax printer is off.');
     await expect.poll(() => queues.trim(), POLL).toBe('');
     const state = await new Promise<string>((resolve) => net.connect(port, '127.0.0.1').on('connect', () => resolve('open')).on('error', () => resolve('closed')));

@@ -1,3 +1,4 @@
+import { SETTING_SENTENCES } from '../../src/shared/plain-words/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser';
@@ -45,10 +46,11 @@ describe('the app shell through the browser bridge', () => {
         ok: true,
         value: { values: { theme: 'dark', pollIntervalSeconds: 120 } },
       });
-      // A value out of range is refused with a message naming the problem, and nothing is saved.
+      // A value out of range is refused with a sentence naming the problem (not the schema's words), and nothing is saved.
       await page.getByLabel('Check for new faxes every (seconds)').fill('5');
       await page.getByLabel('Check for new faxes every (seconds)').press('Enter');
-      await expect(page.getByRole('alert').first().textContent()).resolves.toContain('pollIntervalSeconds');
+      await expect(page.getByRole('alert').first().textContent()).resolves.toContain(SETTING_SENTENCES.pollIntervalSeconds);
+      await expect(harness.core.dispatch('settings:get', undefined)).resolves.toMatchObject({ ok: true, value: { values: { pollIntervalSeconds: 120 } } });
       await page.close();
     } finally {
       await harness.stop();

@@ -233,13 +233,15 @@ describe('a new user: first run, a practice fax out and back in, opened and prin
     if (SCREENSHOTS) fs.writeFileSync(path.join(SCREENSHOTS, 'transmission-report.png'), await pdfPageToPng(pdf, 1));
   });
 
-  it('the practice fax arrives in the Sandbox inbox with a notification; opened from it, then printed', async () => {
+  it('the practice fax arrives in the Sandbox inbox with a notification; opened from the Inbox, then printed', async () => {
     await session.advance(60_000);
-    const toast = page.getByRole('button', { name: /^Sandbox \(practice\): New fax from/ });
-    await toast.waitFor(WAIT);
-    expect(session.harness.record.notifications.find((n) => n.title.includes('New fax'))?.body).toContain('Practice only: nothing was really faxed.');
-    await toast.click();
+    // The loop-back fax arrives while the tests above run, and its notification (an information toast
+    // in the browser) leaves after 8 s by design (issue 25): the notification is checked as main sent it,
+    // and the fax is opened from the Inbox (clicking the toast itself: inbox.test.ts).
+    await expect.poll(() => session.harness.record.notifications.find((n) => n.title.startsWith('Sandbox (practice): New fax from'))?.body, WAIT).toContain('Practice only: nothing was really faxed.');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Inbox/ }).click();
     await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor(WAIT);
+    await page.getByRole('listbox', { name: /^Received faxes/ }).getByRole('option', { name: /from \+1 415 555 2000/i }).click();
     const viewer = page.getByRole('region', { name: /^Fax viewer: Fax from / });
     await viewer.waitFor(WAIT);
     await expect.poll(() => viewer.locator('.fax-page .fax-page-surface[data-rendered="true"]').count(), WAIT).toBeGreaterThanOrEqual(1);
