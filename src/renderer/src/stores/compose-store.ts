@@ -12,14 +12,16 @@
  * folder) go by path (compose:addFiles). Each shows its progress and ends ready (main's checks passed,
  * with its page count) or failed (main's specific reason).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { isConvertedByService, type DocumentType, type PreparedDocument } from '../../../shared/domain/documents';
 import type { ComposeProblem, OutboxItem, StoredDraft } from '../../../shared/domain/outbox';
 import type { HeaderOptions } from '../../../shared/header';
 import type { ComposeFile } from '../../../shared/ipc/contract/desktop';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
-import type { CoverPageOptions } from '../features/cover-page';
-import { encodeBase64Chunked } from '../features/compose/base64';
+import { useAppStore } from './app-store';
+import type { CoverPageOptions } from '../model/cover-page';
+import { encodeBase64Chunked } from '../model/compose/base64';
 import {
   THUMBNAIL_MAX_BYTES,
   localFileProblem,
@@ -27,10 +29,10 @@ import {
   outcomeForFile,
   pagesLabel,
   type DocumentItem,
-} from '../features/compose/documents';
-import { EMPTY_OPTIONS, buildDraft, optionsFromStored, type ComposeForm, type OptionsForm } from '../features/compose/draft';
-import { placeProblems, sectionOf, withoutField, type PlacedProblem } from '../features/compose/problems';
-import { readFileBytes, unreadableMessage } from '../features/compose/read-file';
+} from '../model/compose/documents';
+import { EMPTY_OPTIONS, buildDraft, optionsFromStored, type ComposeForm, type OptionsForm } from '../model/compose/draft';
+import { placeProblems, sectionOf, withoutField, type PlacedProblem } from '../model/compose/problems';
+import { readFileBytes, unreadableMessage } from '../model/compose/read-file';
 import {
   MAX_RECIPIENTS,
   addRecipients,
@@ -42,9 +44,9 @@ import {
   type IncomingRecipient,
   type RecipientRow,
   type SkippedRecipient,
-} from '../features/compose/recipients';
-import { makeThumbnail } from '../features/compose/thumbnail';
-import { composeFromSaved } from '../features/compose/saved-draft';
+} from '../model/compose/recipients';
+import { makeThumbnail } from '../model/compose/thumbnail';
+import { composeFromSaved } from '../model/compose/saved-draft';
 
 /** Collapsible parts of the page (opened before a field inside them is focused). */
 export type ComposeSection = 'billing';
@@ -132,6 +134,8 @@ export interface ComposeState extends ComposeData {
   /** Re-reads the jobs of the last send (after `outbox:changed`). */
   refreshSent(ids: readonly string[]): Promise<void>;
   dismissSent(): void;
+  /** Documents (and fax numbers) main holds for Compose: taken once, by path. */
+  takePendingFiles(): Promise<void>;
   /** Replaces the compose with a stored one (a rejected fax reopened for editing). */
   openStored(jobId: string): Promise<void>;
   /** Starts a new, empty compose (keeps the account). */
@@ -544,6 +548,23 @@ export const useComposeStore = create<ComposeState>((set, get) => {
 
     dismissSent: () => set({ lastSent: null }),
 
+    takePendingFiles: async () => {
+      // Command line, "Open with", hot folder, fax printer.
+      try {
+        const { files, recipients, recipientsFrom } = await unwrap(faxdesk.desktop.takePendingFiles());
+        if (files.length > 0) get().addPaths(files);
+        // A FaxOut print job's fax numbers (or a "Fax:" line): checked and added like pasted ones.
+        if (recipients?.length) {
+          get().addRecipientsFrom(
+            recipients.map((r) => ({ number: r.number, name: r.name ?? '', company: '', label: r.name ? `${r.name} (${r.number})` : r.number })),
+            recipientsFrom ?? 'a printed job',
+          );
+        }
+      } catch (error) {
+        useAppStore.getState().pushToast({ title: 'Documents could not be taken over', body: errorMessage(error), level: 'error' });
+      }
+    },
+
     openStored: async (jobId) => {
       let stored: StoredDraft;
       try {
@@ -631,3 +652,17 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     dismissRestored: () => set({ restored: null }),
   };
 });
+
+/**
+ * Main's events for Compose while the page is open: `compose:open` (documents handed over) and
+ * `outbox:changed` (the last send's jobs moved on).
+ */
+export function useComposeEvents(): void {
+  useEffect(() => {
+    const offs = [
+      faxdesk.on('compose:open', () => void useComposeStore.getState().takePendingFiles()),
+      faxdesk.on('outbox:changed', ({ ids }) => void useComposeStore.getState().refreshSent(ids)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+}

@@ -1,6 +1,6 @@
 /**
  * The Inbox: the part of the list around the view (a window of keyset pages from inbox:list, never the
- * whole history: features/inbox/list-window.ts), the filters, the fax open in the viewer, and the
+ * whole history: model/inbox/list-window.ts), the filters, the fax open in the viewer, and the
  * actions on it. The list says which rows are in view (`showRows`); one page is read at a time for it.
  * `inbox:changed` is applied in place (`handleChange`): changed rows re-read, deleted rows taken out,
  * and when rows may have moved (new faxes, rows gone that were not held) the page at the view is read
@@ -8,25 +8,26 @@
  * bar, sidebar badge) is kept here too: main's count from `sync:status` when the page connects
  * (useInboxFeed), then the one every `inbox:changed` and every mark or delete answer carries.
  *
- * Printing in the browser harness: main answers inbox:print by emitting `ui:print` (with a request id and
- * a time limit) and waits; `handlePrintRequest` prints that fax through the viewer's print helper (the
- * bytes on screen when it is the open fax), shows its progress with a Cancel, and tells main how it ended
- * (app:printDone: printed, cancelled or failed), which is what inbox:print then answers. Messages about a
- * fax (printed, cancelled, not printed) carry its id and show only beside that fax.
+ * Printing in the browser harness (main's `ui:print`) is features/inbox/print-requests.ts: it prints
+ * through the viewer and keeps `printing` here current. Messages about a fax (printed, cancelled, not
+ * printed) carry its id and show only beside that fax.
+ *
+ * Main's events for this store are subscribed by `useInboxEvents()` below (App mounts it once).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { InboxFax } from '../../../shared/domain/history';
 import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import type { InboxChange } from '../../../shared/ipc/contract/inbox';
-import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { downloadContent } from '../features/files/download';
-import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
-import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../features/inbox/list-window';
-import { base64ToBytes } from '../features/files/download';
-import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
-import { printStepText, runPrint, type FaxDocument, type PrintEnd } from '../features/viewer';
+import { downloadContent } from '../files/download';
+import { hasNativeFileDialogs, saveWithDialog } from '../files/native-files';
+import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../model/inbox/list-window';
+import { base64ToBytes } from '../files/download';
+import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../model/inbox/paging';
+import type { FaxDocument } from '../model/fax-document';
 import { useAppStore } from './app-store';
+import { useSyncStore } from './sync-store';
 
 export type OpenedImage =
   | { status: 'loading' }
@@ -93,8 +94,6 @@ export interface InboxState {
   markUnread(id: string): Promise<void>;
   remove(id: string): Promise<boolean>;
   print(id: string): Promise<void>;
-  /** Stops the print the page is preparing (it ends "cancelled"). */
-  cancelPrint(): void;
   /** Saves the note on a fax; resolves with null, or the sentence saying why it was not saved. */
   setNote(id: string, note: string): Promise<string | null>;
   /** The address book changed: the rows held are read again (senders' names). */
@@ -104,7 +103,8 @@ export interface InboxState {
   retryDownload(id: string): Promise<void>;
   dismissNotice(): void;
   handleChange(change: InboxChange): void;
-  handlePrintRequest(request: PrintRequest): Promise<void>;
+  /** The print the page is preparing (features/inbox/print-requests.ts), or null when it ended. */
+  setPrinting(progress: PrintProgress | null): void;
   setUnread(count: number): void;
 }
 
@@ -112,21 +112,18 @@ export interface InboxState {
 let listGeneration = 0;
 /** Bumped by every fax opened: a late image of the previous one is dropped. */
 let openGeneration = 0;
-/** Prints one after another (two arrivals printed automatically, a click during a print). */
-let printQueue: Promise<void> = Promise.resolve();
-/** The person's Cancel of the print the page is doing. */
-let printCancel: AbortController | null = null;
 
 /** Changes are gathered this long, so a burst of events reads the list once. */
 const CHANGE_BATCH_MS = 120;
 /** Changed rows re-read one by one at most; more than that and the page at the view is read again instead. */
 const MAX_PATCHED_ROWS = 40;
 
-export const useInboxStore = create<InboxState>((set, get) => {
-  function sameFax(fax: InboxFax, accountId: string, faxId: string): boolean {
-    return fax.accountId === accountId && fax.faxId === faxId;
-  }
+/** The fax is the one the service knows as `faxId` in `accountId`. */
+export function sameFax(fax: InboxFax, accountId: string, faxId: string): boolean {
+  return fax.accountId === accountId && fax.faxId === faxId;
+}
 
+export const useInboxStore = create<InboxState>((set, get) => {
   /** The window (and its rows) after a change. */
   function held(window: ListWindow): Pick<InboxState, 'window' | 'items'> {
     return { window, items: windowRows(window) };
@@ -436,8 +433,6 @@ export const useInboxStore = create<InboxState>((set, get) => {
       }
     },
 
-    cancelPrint: () => printCancel?.abort(),
-
     setNote: async (id, note) => {
       try {
         applyFax(await unwrap(faxdesk.inbox.setNote({ id, note })));
@@ -506,42 +501,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       flushTimer ??= setTimeout(() => void flushChanges(), CHANGE_BATCH_MS);
     },
 
-    handlePrintRequest: (request) => {
-      const target = request.target;
-      if (target.page !== 'inbox' || !('faxId' in target)) {
-        void faxdesk.app.printDone({ requestId: request.requestId, outcome: 'failed', reason: 'The window was asked to print something that is not a received fax.' });
-        return Promise.resolve();
-      }
-      const job = async () => {
-        const controller = new AbortController();
-        printCancel = controller;
-        const progress = (text: string) => set({ printing: { requestId: request.requestId, accountId: target.accountId, faxId: target.faxId, title: request.title, text } });
-        progress('Getting the fax ready for printing…');
-        // The bytes on screen when it is the open fax; otherwise they are fetched (within the time limit).
-        const opened = get().opened;
-        const source =
-          opened && sameFax(opened.fax, target.accountId, target.faxId) && opened.image.status === 'ready'
-            ? opened.image.document
-            : async (): Promise<FaxDocument> => {
-                const detail = await unwrap(faxdesk.inbox.get({ accountId: target.accountId, faxId: target.faxId }));
-                const image = await unwrap(faxdesk.inbox.image({ id: detail.fax.id }));
-                if (image.kind !== 'pdf') throw new Error(image.message);
-                return { kind: 'pdf', data: base64ToBytes(image.base64) };
-              };
-        let end: PrintEnd;
-        try {
-          end = await runPrint(source, { signal: controller.signal, timeLimitMs: request.timeLimitMs, onStep: (step) => progress(printStepText(step)) });
-        } finally {
-          if (printCancel === controller) printCancel = null;
-          set({ printing: null });
-        }
-        await faxdesk.app.printDone({ requestId: request.requestId, ...end });
-      };
-      printQueue = printQueue.then(job).catch(() => {
-        // The report could not reach main (the connection dropped): main's own time limit ends the print.
-      });
-      return printQueue;
-    },
+    setPrinting: (printing) => set({ printing }),
 
     setUnread: (count) => {
       if (get().unread !== count) set({ unread: count });
@@ -549,3 +509,26 @@ export const useInboxStore = create<InboxState>((set, get) => {
     },
   };
 });
+
+/**
+ * Main's events for the Inbox, for as long as the window lives (whatever page is open): the unread count
+ * starts from main's (every `sync:status` carries it), `inbox:changed` keeps the list and the count
+ * current, and `contacts:changed` the senders' names.
+ */
+export function useInboxEvents(): void {
+  useEffect(() => {
+    const takeUnread = (status: { unread: number } | null) => {
+      if (status) useInboxStore.getState().setUnread(status.unread);
+    };
+    takeUnread(useSyncStore.getState().status);
+    const offs = [
+      useSyncStore.subscribe((state, previous) => {
+        if (state.status !== previous.status) takeUnread(state.status);
+      }),
+      faxdesk.on('inbox:changed', (change) => useInboxStore.getState().handleChange(change)),
+      // A contact added, renamed or removed: the senders' names shown change.
+      faxdesk.on('contacts:changed', () => useInboxStore.getState().refreshNames()),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+}

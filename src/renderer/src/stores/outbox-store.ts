@@ -14,17 +14,20 @@
  * download), or at once when main can only say why there is none yet; it belongs to the open job.
  * The CSV export is main's (outbox:exportCsv returns the text); the page only downloads it.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { OutboundState } from '../../../shared/domain/history';
 import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
 import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { base64ToBytes, downloadBlob, downloadContent } from '../features/files/download';
-import { baseName } from '../features/outbox/base-name';
-import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../features/files/native-files';
-import type { FaxDocument } from '../features/viewer';
-import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
-import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
+import { base64ToBytes, downloadBlob, downloadContent } from '../files/download';
+import { baseName } from '../model/outbox/base-name';
+import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../files/native-files';
+import type { FaxDocument } from '../model/fax-document';
+import { type PhaseFilter } from '../model/outbox/phases';
+import { showTime } from '../model/times';
+import { plural } from '../model/words';
+import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../model/outbox/list-merge';
 
 /**
  * The first page fills the view with room to spare; it is what each letter typed in the search box and
@@ -536,3 +539,8 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     dismissListNotice: () => set({ listNotice: null }),
   };
 });
+
+/** Main's `outbox:changed` while the Outbox page is open (gathered, then applied: `jobsChanged`). */
+export function useOutboxEvents(): void {
+  useEffect(() => faxdesk.on('outbox:changed', ({ accountId, ids }) => useOutboxStore.getState().jobsChanged(accountId, ids)), []);
+}

@@ -9,7 +9,7 @@ import {
   pagesLabel,
   typeLabel,
   type DocumentItem,
-} from '../../../../src/renderer/src/features/compose/documents';
+} from '../../../../src/renderer/src/model/compose/documents';
 
 const MB = 1024 * 1024;
 const prepared = (over: Partial<PreparedDocument> = {}): PreparedDocument => ({

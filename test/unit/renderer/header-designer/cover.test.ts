@@ -6,7 +6,7 @@ import {
   coverPageCount,
   coverProblems,
   lineCount,
-} from '../../../../src/renderer/src/features/cover-page/cover';
+} from '../../../../src/renderer/src/model/cover-page';
 
 const cover = (over: Partial<{ from_name: string; subject: string; message: string }> = {}) => ({ from_name: 'Ann', subject: 'Hi', message: 'Text', ...over });
 

@@ -13,7 +13,7 @@ import {
   withoutRows,
   type ListWindow,
   type WindowLoad,
-} from '../../../../src/renderer/src/features/inbox/list-window';
+} from '../../../../src/renderer/src/model/inbox/list-window';
 import { fax } from './fixtures';
 
 const PAGE = 200;

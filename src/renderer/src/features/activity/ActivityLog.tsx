@@ -5,8 +5,9 @@
 import { useId, type JSX } from 'react';
 import { formatFaxNumber } from '../../../../shared/fax-number';
 import { fullLocalLabel, utcLabel } from '../inbox/format';
-import { useActivityStore, type DirectionFilter, type SentStatusFilter } from './activity-store';
-import { directionLabel, notificationKey, sentStatusLabel, sentStatusTone, subjectLabel } from './format';
+import { useActivityStore, type DirectionFilter, type SentStatusFilter } from '../../stores/activity-store';
+import { notificationKey } from '../../model/activity-list';
+import { directionLabel, sentStatusLabel, sentStatusTone, subjectLabel } from './format';
 
 export function ActivityLog({ accounts }: { accounts: readonly { id: string; label: string }[] }): JSX.Element {
   const id = useId();

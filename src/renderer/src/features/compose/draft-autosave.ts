@@ -8,7 +8,7 @@
 import { useEffect } from 'react';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { useComposeStore, type ComposeState } from '../../stores/compose-store';
-import { isWorthKeeping, savedDraftOf } from './saved-draft';
+import { isWorthKeeping, savedDraftOf } from '../../model/compose/saved-draft';
 
 /** How long after the last change the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 800;

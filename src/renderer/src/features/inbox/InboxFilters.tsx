@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useState, type JSX, type Ref } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import type { InboxFilters as Filters } from './paging';
-import { hasFilters } from './paging';
+import type { InboxFilters as Filters } from '../../model/inbox/paging';
+import { hasFilters } from '../../model/inbox/paging';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 

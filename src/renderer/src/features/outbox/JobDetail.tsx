@@ -5,21 +5,11 @@ import type { ActionNotice, DeliveredImage as Image, JobAction } from '../../sto
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Confirmation } from './Confirmation';
 import { DeliveredImage } from './DeliveredImage';
-import {
-  attemptRows,
-  badgeFor,
-  billableText,
-  formatBytes,
-  formatDuration,
-  fromLocalInputValue,
-  optionsSummary,
-  plural,
-  recipientLine,
-  senderOf,
-  showTime,
-  timelineEntries,
-  toLocalInputValue,
-} from './format';
+import { badgeFor } from './badges';
+import { optionsSummary, recipientLine, senderOf } from './rows';
+import { attemptRows, billableText, formatDuration, timelineEntries } from './timeline';
+import { fromLocalInputValue, showTime, toLocalInputValue } from '../../model/times';
+import { formatBytes, plural } from '../../model/words';
 import { StateBadge } from './StateBadge';
 import { Time } from './Time';
 

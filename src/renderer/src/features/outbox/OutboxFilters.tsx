@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type Ref } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
-import { PHASE_TABS, type PhaseFilter } from './format';
+import { PHASE_TABS, type PhaseFilter } from '../../model/outbox/phases';
 
 interface OutboxFiltersProps {
   listId: string;

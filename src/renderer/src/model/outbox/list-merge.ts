@@ -5,7 +5,7 @@
  * the changed rows further down one by one.
  */
 import type { OutboxItem } from '../../../../shared/domain/outbox';
-import type { PhaseFilter } from './format';
+import type { PhaseFilter } from './phases';
 
 export interface LoadedList {
   items: OutboxItem[];

@@ -5,17 +5,17 @@
  * once when they appear; the rest is quiet.
  */
 import { useLayoutEffect, useRef, type JSX } from 'react';
-import type { AccountSyncStatus } from '../../../shared/domain/sync';
-import { plainText } from '../../../shared/plain-words/errors';
-import { lastSyncedText, pausedText } from '../features/inbox/format';
-import { useAccountsStore } from '../stores/accounts-store';
-import { useAppStore } from '../stores/app-store';
-import { useInboxStore } from '../stores/inbox-store';
-import { useNow, useSyncStore } from '../stores/sync-store';
-import { SANDBOX_WORDS, useSandboxIsDefault } from '../features/welcome/sandbox-mode';
-import { ImportProgress } from '../features/history-import/ImportProgress';
-import { MaintenanceProgress } from '../features/maintenance/MaintenanceProgress';
-import '../styles/welcome.css';
+import type { AccountSyncStatus } from '../../../../shared/domain/sync';
+import { plainText } from '../../../../shared/plain-words/errors';
+import { lastSyncedText, pausedText } from '../inbox/format';
+import { useAccountsStore } from '../../stores/accounts-store';
+import { useAppStore } from '../../stores/app-store';
+import { useInboxStore } from '../../stores/inbox-store';
+import { useNow, useSyncStore } from '../../stores/sync-store';
+import { SANDBOX_WORDS, useSandboxIsDefault } from '../welcome/sandbox-mode';
+import { ImportProgress } from '../history-import/ImportProgress';
+import { MaintenanceProgress } from '../maintenance/MaintenanceProgress';
+import '../../styles/welcome.css';
 
 export function StatusBar(): JSX.Element {
   const { status, error, busy, refresh, setPaused } = useSyncStore();

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { MaintenanceStatus } from '../../../../shared/domain/maintenance';
-import { faxdesk, unwrap } from '../../api';
+import type { MaintenanceStatus } from '../../../shared/domain/maintenance';
+import { faxdesk, unwrap } from '../api';
 
 interface MaintenanceState {
   status: MaintenanceStatus;

@@ -1,6 +1,6 @@
 /** The first-run screen: main says whether it is due; it closes for good when the person is done. */
 import { create } from 'zustand';
-import { errorMessage, faxdesk, unwrap } from '../../api';
+import { errorMessage, faxdesk, unwrap } from '../api';
 
 interface WelcomeStoreState {
   /** null until main has answered. */

@@ -2,7 +2,7 @@
  * Downloads, where the page saves a file itself (the browser harness; a desktop window would turn a
  * download into its Save dialog): a Blob behind an object URL, which the CSP allows (blob:).
  */
-import type { DownloadContent } from '../../../../shared/ipc/contract/files';
+import type { DownloadContent } from '../../../shared/ipc/contract/files';
 
 export function downloadBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);

@@ -3,9 +3,10 @@
  * the distribution lists. Main's `contacts:changed` reloads what changed. Answers that arrive after a
  * newer request was made are dropped, so a slow page never overwrites a fresh search.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { ContactsChange, ContactView, DistributionListView } from '../../../../shared/ipc/contract/contacts';
-import { errorMessage, faxdesk, unwrap } from '../../api';
+import type { ContactsChange, ContactView, DistributionListView } from '../../../shared/ipc/contract/contacts';
+import { errorMessage, faxdesk, unwrap } from '../api';
 
 export type ContactOrder = 'recent' | 'name';
 
@@ -105,3 +106,8 @@ export const useContactsStore = create<ContactsState>((set, get) => ({
     if (change.lists) void get().reloadLists();
   },
 }));
+
+/** Main's `contacts:changed` while the Contacts page is open. */
+export function useContactsEvents(): void {
+  useEffect(() => faxdesk.on('contacts:changed', (change) => useContactsStore.getState().applyChange(change)), []);
+}

@@ -3,12 +3,13 @@
  * its filters, live updates (`activity:changed` reads the loaded rows again, merged in place), and the
  * last Ping result per account and direction.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { FaxDirection } from '../../../../shared/domain/fax';
-import type { LoggedNotification } from '../../../../shared/domain/history';
-import type { ActivityListInput } from '../../../../shared/ipc/contract/inbox';
-import { errorMessage, faxdesk, unwrap } from '../../api';
-import { mergeActivity, notificationKey } from './format';
+import type { FaxDirection } from '../../../shared/domain/fax';
+import type { LoggedNotification } from '../../../shared/domain/history';
+import type { ActivityListInput } from '../../../shared/ipc/contract/inbox';
+import { errorMessage, faxdesk, unwrap } from '../api';
+import { mergeActivity, notificationKey } from '../model/activity-list';
 
 export const ACTIVITY_PAGE_SIZE = 50;
 /** activity:list's maximum: a live update re-reads up to this many rows in one call. */
@@ -136,3 +137,23 @@ export const useActivityStore = create<ActivityState>((set, get) => ({
     }
   },
 }));
+
+/** activity:changed comes in bursts during a sync cycle: the log is read again once they settle. */
+const REFRESH_DELAY_MS = 150;
+
+/** Main's `activity:changed` while the Activity page is open. */
+export function useActivityEvents(): void {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const off = faxdesk.on('activity:changed', () => {
+      timer ??= setTimeout(() => {
+        timer = null;
+        void useActivityStore.getState().refreshLoaded();
+      }, REFRESH_DELAY_MS);
+    });
+    return () => {
+      off();
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+}

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { HistoryImportStatus } from '../../../../shared/domain/history-import';
-import { errorMessage, faxdesk, unwrap } from '../../api';
+import type { HistoryImportStatus } from '../../../shared/domain/history-import';
+import { errorMessage, faxdesk, unwrap } from '../api';
 
 interface HistoryImportState {
   status: HistoryImportStatus | null;

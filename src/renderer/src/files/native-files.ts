@@ -3,9 +3,9 @@
  * writes the file (files:*); in the browser harness the page downloads and uses the browser's file
  * input. Which one is main's word (AppInfo.fileDialogs), asked once.
  */
-import type { SaveOutcome, SaveRequest } from '../../../../shared/ipc/contract/files';
-import type { ComposeFile } from '../../../../shared/ipc/contract/desktop';
-import { faxdesk, unwrap } from '../../api';
+import type { SaveOutcome, SaveRequest } from '../../../shared/ipc/contract/files';
+import type { ComposeFile } from '../../../shared/ipc/contract/desktop';
+import { faxdesk, unwrap } from '../api';
 
 let native: Promise<boolean> | null = null;
 
