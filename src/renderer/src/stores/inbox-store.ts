@@ -22,32 +22,28 @@ import type { InboxChange } from '../../../shared/ipc/contract/inbox';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { downloadContent } from '../files/download';
 import { hasNativeFileDialogs, saveWithDialog } from '../files/native-files';
-import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../model/inbox/list-window';
-import { base64ToBytes } from '../files/download';
+import { EMPTY_WINDOW, nextLoad, windowAt, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../model/inbox/list-window';
 import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../model/inbox/paging';
-import type { FaxDocument } from '../model/fax-document';
+import {
+  addToBatch,
+  applyLoad,
+  held,
+  openedImage,
+  sameFax,
+  withDeleted,
+  withFax,
+  withImage,
+  withoutFax,
+  withReadAt,
+  type ChangeBatch,
+  type InboxNotice,
+  type OpenedFax,
+  type OpenedImage,
+} from './inbox-updates';
 import { useAppStore } from './app-store';
 import { useSyncStore } from './sync-store';
 
-export type OpenedImage =
-  | { status: 'loading' }
-  | { status: 'ready'; document: FaxDocument; fileName: string }
-  | { status: 'unavailable'; message: string; canRetry: boolean }
-  | { status: 'error'; message: string };
-
-export interface OpenedFax {
-  fax: InboxFax;
-  image: OpenedImage;
-  /** Opening it marked it read (the page says so, next to "Mark unread"). */
-  markedRead: boolean;
-}
-
-export interface InboxNotice {
-  kind: 'info' | 'error';
-  text: string;
-  /** The fax it is about (local id): shown only while that fax is open. */
-  faxId?: string;
-}
+export type { InboxNotice, OpenedFax, OpenedImage };
 
 /** A print the page is doing (browser harness): which fax, and how far it is. */
 export interface PrintProgress {
@@ -118,28 +114,9 @@ const CHANGE_BATCH_MS = 120;
 /** Changed rows re-read one by one at most; more than that and the page at the view is read again instead. */
 const MAX_PATCHED_ROWS = 40;
 
-/** The fax is the one the service knows as `faxId` in `accountId`. */
-export function sameFax(fax: InboxFax, accountId: string, faxId: string): boolean {
-  return fax.accountId === accountId && fax.faxId === faxId;
-}
-
 export const useInboxStore = create<InboxState>((set, get) => {
-  /** The window (and its rows) after a change. */
-  function held(window: ListWindow): Pick<InboxState, 'window' | 'items'> {
-    return { window, items: windowRows(window) };
-  }
-
-  /** Every held row passed through `change`. */
-  function changeRows(state: InboxState, change: (fax: InboxFax) => InboxFax): Partial<Pick<InboxState, 'window' | 'items'>> {
-    const window = withChangedRows(state.window, change);
-    return window === state.window ? {} : held(window);
-  }
-
   function applyFax(fax: InboxFax): void {
-    set((state) => ({
-      ...changeRows(state, (row) => (row.id === fax.id ? fax : row)),
-      opened: state.opened && state.opened.fax.id === fax.id ? { ...state.opened, fax } : state.opened,
-    }));
+    set((state) => withFax(state, fax));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -152,17 +129,6 @@ export const useInboxStore = create<InboxState>((set, get) => {
   let stale = false;
   /** The last read failed: wait for the view to move (or a reload) before trying again. */
   let failed = false;
-
-  function applyLoad(window: ListWindow, load: WindowLoad, page: Awaited<ReturnType<typeof readPage>>): ListWindow {
-    switch (load.kind) {
-      case 'older':
-        return withOlder(window, page);
-      case 'newer':
-        return withNewer(window, page);
-      case 'jump':
-        return windowAt(page);
-    }
-  }
 
   function readPage(filters: InboxFilters, load: WindowLoad) {
     return unwrap(faxdesk.inbox.list(listInput(filters, load, INBOX_MORE_PAGE_SIZE)));
@@ -199,21 +165,17 @@ export const useInboxStore = create<InboxState>((set, get) => {
     try {
       const image = await unwrap(faxdesk.inbox.image({ id }));
       if (generation !== openGeneration) return;
-      const next: OpenedImage =
-        image.kind === 'pdf'
-          ? { status: 'ready', document: { kind: 'pdf', data: base64ToBytes(image.base64) }, fileName: image.fileName }
-          : { status: 'unavailable', message: image.message, canRetry: image.canRetry };
-      set((state) => (state.opened && state.opened.fax.id === id ? { opened: { ...state.opened, image: next } } : {}));
+      set((state) => withImage(state, id, openedImage(image)));
     } catch (error) {
       if (generation !== openGeneration) return;
-      set((state) => (state.opened && state.opened.fax.id === id ? { opened: { ...state.opened, image: { status: 'error', message: errorMessage(error) } } } : {}));
+      set((state) => withImage(state, id, { status: 'error', message: errorMessage(error) }));
     }
   }
 
   // ------------------------------------------------------------------------------------------
   // Live changes, batched
 
-  let pending: { arrived: boolean; deleted: Set<string>; changed: Set<string>; images: Set<string> } | null = null;
+  let pending: ChangeBatch | null = null;
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function flushChanges(): Promise<void> {
@@ -224,14 +186,10 @@ export const useInboxStore = create<InboxState>((set, get) => {
     if (batch.deleted.size > 0) {
       const gone = batch.deleted;
       set((s) => {
-        const { window, removed } = withoutRows(s.window, gone);
+        const { patch, allHeld } = withDeleted(s, gone);
         // A fax gone that was not held may have been above the view: where everything sits is read again.
-        if (removed < gone.size) stale = true;
-        return {
-          ...held(window),
-          opened: s.opened && gone.has(s.opened.fax.id) ? null : s.opened,
-          notice: s.opened && gone.has(s.opened.fax.id) ? { kind: 'info', text: 'The fax you had open was deleted.' } : s.notice,
-        };
+        if (!allHeld) stale = true;
+        return patch;
       });
     }
     if (get().status !== 'ready') return; // a list on its way has the news already
@@ -328,12 +286,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
           const result = await unwrap(faxdesk.inbox.markRead({ ids: [id] }));
           get().setUnread(result.unread);
           const readAt = new Date().toISOString();
-          if (generation === openGeneration) {
-            set((state) => ({
-              ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
-              opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: true } : state.opened,
-            }));
-          }
+          if (generation === openGeneration) set((state) => withReadAt(state, id, readAt, true));
         } catch (error) {
           if (generation === openGeneration) set({ notice: { kind: 'error', text: `It could not be marked as read: ${errorMessage(error)}` } });
         }
@@ -357,11 +310,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
         const result = await unwrap(faxdesk.inbox.markRead({ ids: [id] }));
         get().setUnread(result.unread);
         const readAt = new Date().toISOString();
-        set((state) => ({
-          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
-          opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: false } : state.opened,
-          notice: { kind: 'info', text: 'Marked as read.' },
-        }));
+        set((state) => ({ ...withReadAt(state, id, readAt, false), notice: { kind: 'info', text: 'Marked as read.' } }));
       } catch (error) {
         set({ notice: { kind: 'error', text: `It could not be marked as read: ${errorMessage(error)}` } });
       }
@@ -371,11 +320,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       try {
         const result = await unwrap(faxdesk.inbox.markUnread({ ids: [id] }));
         get().setUnread(result.unread);
-        set((state) => ({
-          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt: null } : f)),
-          opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt: null }, markedRead: false } : state.opened,
-          notice: { kind: 'info', text: 'Marked as unread.' },
-        }));
+        set((state) => ({ ...withReadAt(state, id, null, false), notice: { kind: 'info', text: 'Marked as unread.' } }));
       } catch (error) {
         set({ notice: { kind: 'error', text: `It could not be marked as unread: ${errorMessage(error)}` } });
       }
@@ -385,24 +330,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       try {
         const result = await unwrap(faxdesk.inbox.delete({ id, confirm: true }));
         get().setUnread(result.unread);
-        set((state) => {
-          const index = state.items.findIndex((f) => f.id === id);
-          const { window } = withoutRows(state.window, new Set([id]));
-          const items = windowRows(window);
-          const neighbour = index < 0 ? null : (items[index] ?? items[index - 1] ?? null);
-          return {
-            window,
-            items,
-            activeId: state.activeId === id ? (neighbour?.id ?? null) : state.activeId,
-            opened: state.opened && state.opened.fax.id === id ? null : state.opened,
-            notice: {
-              kind: 'info',
-              text: result.deletedOnService
-                ? 'The fax was deleted from the service and from this computer.'
-                : 'The fax was already gone from the service; it is now deleted from this computer too.',
-            },
-          };
-        });
+        set((state) => withoutFax(state, id, result.deletedOnService));
         return true;
       } catch (error) {
         set({ notice: { kind: 'error', text: errorMessage(error) } });
@@ -491,13 +419,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
     handleChange: (change) => {
       get().setUnread(change.unread);
-      pending ??= { arrived: false, deleted: new Set(), changed: new Set(), images: new Set() };
-      if (change.reason === 'arrived') pending.arrived = true;
-      for (const id of change.ids) {
-        if (change.reason === 'deleted') pending.deleted.add(id);
-        else pending.changed.add(id);
-        if (change.reason === 'image') pending.images.add(id);
-      }
+      pending = addToBatch(pending, change);
       flushTimer ??= setTimeout(() => void flushChanges(), CHANGE_BATCH_MS);
     },
 

@@ -9,7 +9,8 @@ import { useEffect } from 'react';
 import type { PrintRequest } from '../../../../shared/ipc/contract/app';
 import { faxdesk, unwrap } from '../../api';
 import { base64ToBytes } from '../../files/download';
-import { sameFax, useInboxStore } from '../../stores/inbox-store';
+import { useInboxStore } from '../../stores/inbox-store';
+import { sameFax } from '../../stores/inbox-updates';
 import { printStepText, runPrint, type FaxDocument, type PrintEnd } from '../viewer';
 
 /** Prints one after another (two arrivals printed automatically, a click during a print). */
