@@ -14,7 +14,7 @@
  */
 import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { PreparedDocument } from '../../../shared/domain/documents';
+import type { DocumentType, PreparedDocument } from '../../../shared/domain/documents';
 import type { ComposeProblem, OutboxItem, StoredDraft } from '../../../shared/domain/outbox';
 import type { HeaderOptions } from '../../../shared/header';
 import type { ComposeFile } from '../../../shared/ipc/contract/desktop';
@@ -44,7 +44,6 @@ import {
   type RecipientRow,
   type SkippedRecipient,
 } from '../model/compose/recipients';
-import { makeThumbnail } from '../model/compose/thumbnail';
 import { composeFromSaved } from '../model/compose/saved-draft';
 import {
   existingDocuments,
@@ -124,6 +123,19 @@ const docKey = newKey('d');
 
 // ---------------------------------------------------------------------------------------------
 // The document queue: one file at a time (a 75 MB file is held in memory twice while it is encoded).
+
+/** Draws page 1 of a document for the list; null: no picture (the list shows the type icon). */
+export type ThumbnailMaker = (bytes: Uint8Array, type: DocumentType) => Promise<string | null>;
+
+/**
+ * The window sets the real one as it starts (main.tsx: features/compose/thumbnail.ts, which reads PDF
+ * and TIFF through the viewer): the store does not know how pictures are drawn. Until then, none.
+ */
+let makeThumbnail: ThumbnailMaker = () => Promise.resolve(null);
+
+export function setThumbnailMaker(maker: ThumbnailMaker): void {
+  makeThumbnail = maker;
+}
 
 const queue: DocumentTask[] = [];
 let draining = false;

@@ -28,7 +28,7 @@ function toDataUrl(canvas: HTMLCanvasElement): string {
 export async function makeThumbnail(bytes: Uint8Array, type: DocumentType): Promise<string | null> {
   try {
     if (type === 'PDF' || type === 'TIFF') {
-      const { openFax } = await import('../../features/viewer/open-fax');
+      const { openFax } = await import('../viewer/open-fax');
       const fax = await openFax({ kind: type === 'PDF' ? 'pdf' : 'tiff', data: bytes });
       try {
         const size = fax.pageSizes[0];
