@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeSendTime, isoWithOffset, localInputToIso, scheduleProblem, suggestedSendTime, toLocalInput } from '../../../../src/renderer/src/model/compose/schedule';
+import { describeSendTime, isoWithOffset, localInputToIso, scheduleProblem, suggestedSendTime, toLocalInput } from '../../../../../src/renderer/src/model/compose/schedule';
 
 describe('send later', () => {
   const now = new Date(2026, 5, 15, 10, 7, 30);

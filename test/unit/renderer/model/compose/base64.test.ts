@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BASE64_CHUNK_BYTES, base64ChunkRanges, encodeBase64Chunked, encodeBase64Slice } from '../../../../src/renderer/src/model/compose/base64';
+import { BASE64_CHUNK_BYTES, base64ChunkRanges, encodeBase64Chunked, encodeBase64Slice } from '../../../../../src/renderer/src/model/compose/base64';
 
 function bytes(n: number, seed = 7): Uint8Array {
   const out = new Uint8Array(n);

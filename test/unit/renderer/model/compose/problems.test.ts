@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { domIdFor, fieldKey, messagesFor, placeProblems, sectionOf, withoutField } from '../../../../src/renderer/src/model/compose/problems';
+import { domIdFor, fieldKey, messagesFor, placeProblems, sectionOf, withoutField } from '../../../../../src/renderer/src/model/compose/problems';
 
 const ctx = { recipientKeys: ['r1', 'r7', 'r9', 'r12'], documentKeys: ['d2', 'd5'] };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { PreparedDocument } from '../../../../src/shared/domain/documents';
-import { SavedDraftSchema } from '../../../../src/shared/ipc/contract/drafts';
-import type { DocumentItem } from '../../../../src/renderer/src/model/compose/documents';
-import { EMPTY_OPTIONS } from '../../../../src/renderer/src/model/compose/draft';
-import { composeFromSaved, isWorthKeeping, savedDraftOf, type DraftSource } from '../../../../src/renderer/src/model/compose/saved-draft';
+import type { PreparedDocument } from '../../../../../src/shared/domain/documents';
+import { SavedDraftSchema } from '../../../../../src/shared/ipc/contract/drafts';
+import type { DocumentItem } from '../../../../../src/renderer/src/model/compose/documents';
+import { EMPTY_OPTIONS } from '../../../../../src/renderer/src/model/compose/draft';
+import { composeFromSaved, isWorthKeeping, savedDraftOf, type DraftSource } from '../../../../../src/renderer/src/model/compose/saved-draft';
 
 const ID = 'c'.repeat(64);
 const doc: PreparedDocument = { id: ID, name: 'letter.txt', type: 'TXT', size: 1200, pages: 2, pagesEstimated: true, convertedByService: false, warnings: [] };

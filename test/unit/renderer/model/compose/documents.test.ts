@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocumentSet, type PreparedDocument } from '../../../../src/shared/domain/documents';
+import { checkDocumentSet, type PreparedDocument } from '../../../../../src/shared/domain/documents';
 import {
   documentTotals,
   documentsForDraft,
@@ -9,7 +9,7 @@ import {
   pagesLabel,
   typeLabel,
   type DocumentItem,
-} from '../../../../src/renderer/src/model/compose/documents';
+} from '../../../../../src/renderer/src/model/compose/documents';
 
 const MB = 1024 * 1024;
 const prepared = (over: Partial<PreparedDocument> = {}): PreparedDocument => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InboxPage } from '../../../../src/shared/ipc/contract/inbox';
+import type { InboxPage } from '../../../../../src/shared/ipc/contract/inbox';
 import {
   EMPTY_WINDOW,
   LOAD_MARGIN_ROWS,
@@ -13,8 +13,8 @@ import {
   withoutRows,
   type ListWindow,
   type WindowLoad,
-} from '../../../../src/renderer/src/model/inbox/list-window';
-import { fax } from './fixtures';
+} from '../../../../../src/renderer/src/model/inbox/list-window';
+import { fax } from '../../inbox/fixtures';
 
 const PAGE = 200;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ComposeDraftSchema } from '../../../../src/shared/domain/outbox';
-import { EMPTY_OPTIONS, buildDraft, optionsFromStored, readRetries, type ComposeForm } from '../../../../src/renderer/src/model/compose/draft';
-import type { DocumentItem } from '../../../../src/renderer/src/model/compose/documents';
-import { toLocalInput } from '../../../../src/renderer/src/model/compose/schedule';
+import { ComposeDraftSchema } from '../../../../../src/shared/domain/outbox';
+import { EMPTY_OPTIONS, buildDraft, optionsFromStored, readRetries, type ComposeForm } from '../../../../../src/renderer/src/model/compose/draft';
+import type { DocumentItem } from '../../../../../src/renderer/src/model/compose/documents';
+import { toLocalInput } from '../../../../../src/renderer/src/model/compose/schedule';
 
 const now = new Date(2026, 2, 10, 12, 0);
 const ready: DocumentItem = {

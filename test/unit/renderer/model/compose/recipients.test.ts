@@ -10,7 +10,7 @@ import {
   recipientsForDraft,
   tidyNumber,
   type RecipientRow,
-} from '../../../../src/renderer/src/model/compose/recipients';
+} from '../../../../../src/renderer/src/model/compose/recipients';
 
 function keys(): () => string {
   let n = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InboxListInputSchema } from '../../../../src/shared/ipc/contract/inbox';
-import { anchoredScrollTop, filtersProblem, hasFilters, listInput, localDayBound, movedIndex, NO_FILTERS } from '../../../../src/renderer/src/model/inbox/paging';
+import { InboxListInputSchema } from '../../../../../src/shared/ipc/contract/inbox';
+import { anchoredScrollTop, filtersProblem, hasFilters, listInput, localDayBound, movedIndex, NO_FILTERS } from '../../../../../src/renderer/src/model/inbox/paging';
 
 describe('the inbox:list input', () => {
   it('asks for the first page with no filters, counted (the list is as long as the history)', () => {
