@@ -6,7 +6,7 @@
  * and when rows may have moved (new faxes, rows gone that were not held) the page at the view is read
  * again with its position, so the selection and the scroll position survive. The unread count (status
  * bar, sidebar badge) is kept here too: main's count from `sync:status` when the page connects
- * (useInboxFeed), then the one every `inbox:changed` and every mark or delete answer carries.
+ * (useInboxEvents), then the one every `inbox:changed` and every mark or delete answer carries.
  *
  * Printing in the browser harness (main's `ui:print`) is features/inbox/print-requests.ts: it prints
  * through the viewer and keeps `printing` here current. Messages about a fax (printed, cancelled, not
