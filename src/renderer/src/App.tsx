@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useRef, type JSX } from 'react';
 import { PAGE_IDS, PAGE_LABELS, type PageId } from '../../shared/domain/navigation';
-import { faxdesk, unwrap, errorMessage } from './api';
 import { usePageHeadingFocus } from './components/page-focus';
 import { SkipLink } from './components/SkipLink';
-import { StatusBar } from './components/StatusBar';
+import { StatusBar } from './features/status-bar/StatusBar';
 import { Toasts } from './components/Toasts';
 import { WindowFileDrop } from './features/compose/WindowFileDrop';
 import { useComposeDraft } from './features/compose/draft-autosave';
-import { useInboxFeed } from './features/inbox/hooks';
+import { usePrintRequests } from './features/inbox/print-requests';
 import { ActivityPage } from './pages/ActivityPage';
 import { AdminPage } from './pages/AdminPage';
 import { ComposePage } from './pages/ComposePage';
@@ -16,7 +15,8 @@ import { InboxPage } from './pages/InboxPage';
 import { OutboxPage } from './pages/OutboxPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { selectHasAdminAccount, useAccountsStore, useAccountsSync } from './stores/accounts-store';
-import { toastFromNotification, useAppStore } from './stores/app-store';
+import { useAppEvents, useAppStore } from './stores/app-store';
+import { useInboxEvents } from './stores/inbox-store';
 import { useSyncStatusFeed, useWindowFocusSync } from './stores/sync-store';
 import { ariaKeyShortcuts } from './shortcuts/keymap';
 import { commands } from './shortcuts/registry';
@@ -26,7 +26,7 @@ import { PLATFORM, useShortcutKeys } from './shortcuts/use-shortcuts';
 import { useThemeClass } from './theme';
 import { WelcomeScreen } from './features/welcome/WelcomeScreen';
 import { useWindowTitle } from './features/welcome/sandbox-mode';
-import { useWelcomeStore } from './features/welcome/welcome-store';
+import { useWelcomeStore } from './stores/welcome-store';
 import './styles/shortcuts.css';
 
 const PAGES: Record<PageId, { label: string; render: () => JSX.Element }> = {
@@ -46,12 +46,13 @@ export function App(): JSX.Element {
   const navigate = useAppStore((s) => s.navigate);
   const badge = useAppStore((s) => s.badge);
   useThemeClass();
-  useMainEvents();
+  useAppEvents();
   useAccountsSync();
   // Sync status for the status bar, window focus to main (fast polling), inbox:changed and ui:print.
   useSyncStatusFeed();
   useWindowFocusSync();
-  useInboxFeed();
+  useInboxEvents();
+  usePrintRequests();
   // The Compose draft: restored at start, then saved as the person works.
   useComposeDraft();
   // Admin is listed only when some account has admin credentials (and while it is open).
@@ -113,22 +114,4 @@ export function App(): JSX.Element {
       <ShortcutsHelp />
     </div>
   );
-}
-
-/** Subscribes once to main's events and loads the first settings snapshot. */
-function useMainEvents(): void {
-  useEffect(() => {
-    const store = useAppStore.getState();
-    unwrap(faxdesk.settings.get())
-      .then(store.setSettings)
-      .catch((error) => store.pushToast({ title: 'Settings could not be read', body: errorMessage(error), level: 'error' }));
-    const offs = [
-      faxdesk.on('settings:changed', (snapshot) => useAppStore.getState().setSettings(snapshot)),
-      faxdesk.on('ui:navigate', (target) => useAppStore.getState().navigate(target)),
-      faxdesk.on('ui:notification', (n) => useAppStore.getState().pushToast(toastFromNotification(n))),
-      faxdesk.on('ui:badge', ({ count }) => useAppStore.getState().setBadge(count)),
-      faxdesk.on('app:notice', (notice) => useAppStore.getState().pushToast({ title: notice.level === 'error' ? 'Problem' : 'Notice', body: notice.message, level: notice.level })),
-    ];
-    return () => offs.forEach((off) => off());
-  }, []);
 }

@@ -3,15 +3,11 @@
  * got through), kept current as sync reads it, and a Ping per account and direction.
  */
 import { useEffect, useMemo, type JSX } from 'react';
-import { faxdesk } from '../api';
 import { ActivityLog } from '../features/activity/ActivityLog';
-import { useActivityStore } from '../features/activity/activity-store';
+import { useActivityEvents, useActivityStore } from '../stores/activity-store';
 import { PingPanel } from '../features/activity/PingPanel';
 import { useAccountsStore } from '../stores/accounts-store';
 import '../styles/inbox.css';
-
-/** activity:changed comes in bursts during a sync cycle: the log is read again once they settle. */
-const REFRESH_DELAY_MS = 150;
 
 export function ActivityPage(): JSX.Element {
   const accounts = useAccountsStore((s) => s.accounts);
@@ -20,18 +16,8 @@ export function ActivityPage(): JSX.Element {
 
   useEffect(() => {
     void useActivityStore.getState().reload();
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const off = faxdesk.on('activity:changed', () => {
-      timer ??= setTimeout(() => {
-        timer = null;
-        void useActivityStore.getState().refreshLoaded();
-      }, REFRESH_DELAY_MS);
-    });
-    return () => {
-      off();
-      if (timer) clearTimeout(timer);
-    };
   }, []);
+  useActivityEvents();
 
   return (
     <section className="page activity-page">

@@ -5,33 +5,15 @@
  */
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import { normalizeFaxNumber } from '../../../shared/fax-number';
-import { errorMessage, faxdesk, unwrap } from '../api';
 import { CoverSection, DocumentsPanel, HeaderSection, OptionsPanel, RecipientsPanel, SendPanel, SentPanel, focusField } from '../features/compose';
 import { pickDefaultAccount, useAccountsStore, useDefaultAccountId } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
-import { useComposeStore } from '../stores/compose-store';
+import { useComposeEvents, useComposeStore } from '../stores/compose-store';
 import { useCommand } from '../shortcuts/use-shortcuts';
 import { HeaderNote } from '../features/compose/HeaderNote';
 import { SandboxPanel } from '../features/compose/SandboxPanel';
 import { DraftStatus, RestoredBanner } from '../features/compose/DraftStatus';
 import '../styles/compose.css';
-
-/** Documents main holds for Compose (command line, "Open with", hot folder, fax printer): taken once, by path. */
-async function takePendingFiles(): Promise<void> {
-  try {
-    const { files, recipients, recipientsFrom } = await unwrap(faxdesk.desktop.takePendingFiles());
-    if (files.length > 0) useComposeStore.getState().addPaths(files);
-    // A FaxOut print job's fax numbers (or a "Fax:" line): checked and added like pasted ones.
-    if (recipients?.length) {
-      useComposeStore.getState().addRecipientsFrom(
-        recipients.map((r) => ({ number: r.number, name: r.name ?? '', company: '', label: r.name ? `${r.name} (${r.number})` : r.number })),
-        recipientsFrom ?? 'a printed job',
-      );
-    }
-  } catch (error) {
-    useAppStore.getState().pushToast({ title: 'Documents could not be taken over', body: errorMessage(error), level: 'error' });
-  }
-}
 
 /** Navigation targets already acted on (each navigate() makes a new object). */
 const handledTargets = new WeakSet<object>();
@@ -66,17 +48,13 @@ export function ComposePage(): JSX.Element {
       .getState()
       .restoreDraft()
       .then(() => {
-        void takePendingFiles();
+        void useComposeStore.getState().takePendingFiles();
         void useComposeStore.getState().applyDefaultHeader();
       });
     // The last send's jobs moved on while another page was open ("Queued at the service" for a fax
     // delivered since): read them again now; outbox:changed keeps them current from here.
     const sent = useComposeStore.getState().lastSent;
     if (sent) void useComposeStore.getState().refreshSent(sent.jobs.map((j) => j.id));
-    const offs = [
-      faxdesk.on('compose:open', () => void takePendingFiles()),
-      faxdesk.on('outbox:changed', ({ ids }) => void useComposeStore.getState().refreshSent(ids)),
-    ];
     // Ctrl/Cmd+V of files (a copied file, a screenshot) anywhere on the page adds them.
     const onPaste = (e: ClipboardEvent) => {
       const files = Array.from(e.clipboardData?.files ?? []);
@@ -86,10 +64,10 @@ export function ComposePage(): JSX.Element {
     };
     document.addEventListener('paste', onPaste);
     return () => {
-      offs.forEach((off) => off());
       document.removeEventListener('paste', onPaste);
     };
   }, []);
+  useComposeEvents();
 
   // Opened from elsewhere: a rejected fax to edit (outbox:draft), or files by path.
   useEffect(() => {

@@ -2,15 +2,9 @@ import { useCallback, useEffect, useId, useRef, useState, type JSX } from 'react
 import type { ContactView } from '../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { ConfirmDialog, type ConfirmRequest } from '../components/ConfirmDialog';
-import {
-  ContactForm,
-  ContactList,
-  DistributionLists,
-  ImportExport,
-  useContactsStore,
-  useDebouncedValue,
-  type ContactOrder,
-} from '../features/contacts';
+import { ContactForm, ContactList, DistributionLists, ImportExport } from '../features/contacts';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useContactsEvents, useContactsStore, type ContactOrder } from '../stores/contacts-store';
 import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
 import '../styles/contacts.css';
@@ -35,8 +29,8 @@ export function ContactsPage(): JSX.Element {
     const store = useContactsStore.getState();
     void store.reload();
     void store.reloadLists();
-    return faxdesk.on('contacts:changed', (change) => useContactsStore.getState().applyChange(change));
   }, []);
+  useContactsEvents();
 
   useEffect(() => {
     useContactsStore.getState().setQuery(debounced);

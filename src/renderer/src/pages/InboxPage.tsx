@@ -9,8 +9,9 @@ import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { InboxDetail } from '../features/inbox/InboxDetail';
 import { InboxFilters } from '../features/inbox/InboxFilters';
 import { InboxList } from '../features/inbox/InboxList';
+import { cancelPrint } from '../features/inbox/print-requests';
 import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
-import { hasFilters } from '../features/inbox/paging';
+import { hasFilters } from '../model/inbox/paging';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
 import { useInboxStore } from '../stores/inbox-store';
@@ -167,7 +168,7 @@ export function InboxPage(): JSX.Element {
           onDelete={askDelete}
           onRetry={(id) => void useInboxStore.getState().retryDownload(id)}
           onPrint={(id) => void useInboxStore.getState().print(id)}
-          onCancelPrint={() => useInboxStore.getState().cancelPrint()}
+          onCancelPrint={cancelPrint}
           onSaveNote={(id, note) => useInboxStore.getState().setNote(id, note)}
           onSave={(id) =>
             void formatChoice.ask().then((format) => {

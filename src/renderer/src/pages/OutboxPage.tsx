@@ -1,15 +1,14 @@
 import { useCallback, useEffect, useRef, type JSX } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { faxdesk } from '../api';
 import { useFaxFormatChoice } from '../features/files/FaxFormatDialog';
 import { JobDetail } from '../features/outbox/JobDetail';
 import { OutboxFilters } from '../features/outbox/OutboxFilters';
 import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
 import { OutboxList } from '../features/outbox/OutboxList';
-import { PHASE_TABS } from '../features/outbox/format';
+import { PHASE_TABS } from '../model/outbox/phases';
 import { useAccountsStore } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
-import { useOutboxStore, type OutboxFilters as Filters } from '../stores/outbox-store';
+import { useOutboxEvents, useOutboxStore, type OutboxFilters as Filters } from '../stores/outbox-store';
 import { steppedIndex } from '../shortcuts/step';
 import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import '../styles/outbox.css';
@@ -69,9 +68,8 @@ export function OutboxPage(): JSX.Element {
     const store = useOutboxStore.getState();
     void store.load();
     void store.refreshOpen();
-    const off = faxdesk.on('outbox:changed', ({ accountId, ids }) => useOutboxStore.getState().jobsChanged(accountId, ids));
-    return off;
   }, []);
+  useOutboxEvents();
 
   // A notification or the tray opens a fax here (once per navigation, not again when the page comes back).
   useEffect(() => {

@@ -7,7 +7,7 @@ import { InstantUpdatesSection } from '../features/webhooks/InstantUpdatesSectio
 import { FaxPrinterSection } from '../features/fax-printer/FaxPrinterSection';
 import { HistoryImportSection } from '../features/history-import/HistoryImportSection';
 import { useAppStore } from '../stores/app-store';
-import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
+import { hasNativeFileDialogs, saveWithDialog } from '../files/native-files';
 
 export function SettingsPage(): JSX.Element {
   return (

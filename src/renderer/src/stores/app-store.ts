@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import { plainText } from '../../../shared/plain-words/errors';
 import type { NavTarget, PageId } from '../../../shared/domain/navigation';
 import type { InPageNotification } from '../../../shared/ipc/contract/app';
 import type { SettingsSnapshot } from '../../../shared/domain/settings';
+import { errorMessage, faxdesk, unwrap } from '../api';
 
 export interface Toast {
   id: string;
@@ -55,4 +57,22 @@ export const useAppStore = create<AppState>((set) => ({
 
 export function toastFromNotification(n: InPageNotification): Omit<Toast, 'id'> & { id: string } {
   return { id: n.id, title: n.title, body: n.body, level: 'info', ...(n.target ? { target: n.target } : {}) };
+}
+
+/** Subscribes once to main's events for the whole window (App mounts it) and loads the first settings snapshot. */
+export function useAppEvents(): void {
+  useEffect(() => {
+    const store = useAppStore.getState();
+    unwrap(faxdesk.settings.get())
+      .then(store.setSettings)
+      .catch((error) => store.pushToast({ title: 'Settings could not be read', body: errorMessage(error), level: 'error' }));
+    const offs = [
+      faxdesk.on('settings:changed', (snapshot) => useAppStore.getState().setSettings(snapshot)),
+      faxdesk.on('ui:navigate', (target) => useAppStore.getState().navigate(target)),
+      faxdesk.on('ui:notification', (n) => useAppStore.getState().pushToast(toastFromNotification(n))),
+      faxdesk.on('ui:badge', ({ count }) => useAppStore.getState().setBadge(count)),
+      faxdesk.on('app:notice', (notice) => useAppStore.getState().pushToast({ title: notice.level === 'error' ? 'Problem' : 'Notice', body: notice.message, level: notice.level })),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
 }

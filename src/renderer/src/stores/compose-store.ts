@@ -12,25 +12,26 @@
  * folder) go by path (compose:addFiles). Each shows its progress and ends ready (main's checks passed,
  * with its page count) or failed (main's specific reason).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
-import { isConvertedByService, type DocumentType, type PreparedDocument } from '../../../shared/domain/documents';
+import type { DocumentType, PreparedDocument } from '../../../shared/domain/documents';
 import type { ComposeProblem, OutboxItem, StoredDraft } from '../../../shared/domain/outbox';
 import type { HeaderOptions } from '../../../shared/header';
 import type { ComposeFile } from '../../../shared/ipc/contract/desktop';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
-import type { CoverPageOptions } from '../features/cover-page';
-import { encodeBase64Chunked } from '../features/compose/base64';
+import { useAppStore } from './app-store';
+import type { CoverPageOptions } from '../model/cover-page';
+import { encodeBase64Chunked } from '../model/compose/base64';
 import {
   THUMBNAIL_MAX_BYTES,
-  localFileProblem,
   moveItem,
   outcomeForFile,
   pagesLabel,
   type DocumentItem,
-} from '../features/compose/documents';
-import { EMPTY_OPTIONS, buildDraft, optionsFromStored, type ComposeForm, type OptionsForm } from '../features/compose/draft';
-import { placeProblems, sectionOf, withoutField, type PlacedProblem } from '../features/compose/problems';
-import { readFileBytes, unreadableMessage } from '../features/compose/read-file';
+} from '../model/compose/documents';
+import { buildDraft, type OptionsForm } from '../model/compose/draft';
+import { placeProblems, withoutField, type PlacedProblem } from '../model/compose/problems';
+import { readFileBytes, unreadableMessage } from '../model/compose/read-file';
 import {
   MAX_RECIPIENTS,
   addRecipients,
@@ -42,60 +43,30 @@ import {
   type IncomingRecipient,
   type RecipientRow,
   type SkippedRecipient,
-} from '../features/compose/recipients';
-import { makeThumbnail } from '../features/compose/thumbnail';
-import { composeFromSaved } from '../features/compose/saved-draft';
+} from '../model/compose/recipients';
+import { composeFromSaved } from '../model/compose/saved-draft';
+import {
+  existingDocuments,
+  freshCompose,
+  hasContent,
+  itemsForFiles,
+  itemsForPaths,
+  recipientsAddedText,
+  reopenedCompose,
+  sendRefused,
+  sentText,
+  withDocument,
+  withoutRecipient,
+  withRecipient,
+  type ComposeData,
+  type ComposeSection,
+  type DocumentTask,
+  type DraftSaveState,
+  type RecipientNote,
+  type SentCompose,
+} from './compose-updates';
 
-/** Collapsible parts of the page (opened before a field inside them is focused). */
-export type ComposeSection = 'billing';
-
-/** What the last successful send made: one job per destination. */
-export interface SentCompose {
-  composeId: string;
-  /** False when the service already had this compose (a repeated send): nothing new was queued. */
-  created: boolean;
-  jobs: OutboxItem[];
-  scheduledAt: string | null;
-}
-
-export interface RecipientNote {
-  /** "Pasted list", "Board (distribution list)". */
-  source: string;
-  added: number;
-  skipped: SkippedRecipient[];
-}
-
-export interface ComposeData extends ComposeForm {
-  composeId: string;
-  /** The job whose stored compose was reopened into this one (outbox:draft). */
-  reopenedFrom: string | null;
-  /** The person chose a header (or the stored compose had one): the default template no longer applies. */
-  headerChosen: boolean;
-  recipientNote: RecipientNote | null;
-  /** Shown next to their fields; set by a send attempt, cleared field by field as they are edited. */
-  problems: PlacedProblem[];
-  warnings: PlacedProblem[];
-  phase: 'editing' | 'validating' | 'sending';
-  /** A send that failed for another reason than the draft (the connection to main, an internal error). */
-  sendError: string | null;
-  lastSent: SentCompose | null;
-  openSections: Record<ComposeSection, boolean>;
-  /** For the polite live region. */
-  announcement: string;
-  /** The field to focus next (set after a failed send); `seq` makes a repeat request a new value. */
-  focusRequest: { key: string; seq: number } | null;
-  /** Where the saved draft stands (draft-autosave.ts keeps it current). */
-  draftSave: DraftSaveState;
-  /** This compose was restored from the saved draft (shown once, until dismissed or a new fax). */
-  restored: { savedAt: string; missing: number } | null;
-}
-
-export interface DraftSaveState {
-  status: 'idle' | 'saving' | 'saved' | 'error';
-  /** ISO time of the last save that reached main. */
-  savedAt: string | null;
-  error: string | null;
-}
+export type { ComposeData, ComposeSection, DraftSaveState, RecipientNote, SentCompose };
 
 export interface ComposeState extends ComposeData {
   addFiles(files: readonly File[]): void;
@@ -132,6 +103,8 @@ export interface ComposeState extends ComposeData {
   /** Re-reads the jobs of the last send (after `outbox:changed`). */
   refreshSent(ids: readonly string[]): Promise<void>;
   dismissSent(): void;
+  /** Documents (and fax numbers) main holds for Compose: taken once, by path. */
+  takePendingFiles(): Promise<void>;
   /** Replaces the compose with a stored one (a rejected fax reopened for editing). */
   openStored(jobId: string): Promise<void>;
   /** Starts a new, empty compose (keeps the account). */
@@ -148,46 +121,23 @@ const newKey = (prefix: string) => (): string => `${prefix}${++seq}`;
 const rowKey = newKey('r');
 const docKey = newKey('d');
 
-/** crypto.randomUUID where available (secure contexts: the app and the 127.0.0.1 harness), else the same from getRandomValues. */
-export function newComposeId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-function freshCompose(): Omit<ComposeData, 'accountId' | 'lastSent' | 'announcement' | 'focusRequest' | 'draftSave'> {
-  return {
-    restored: null,
-    composeId: newComposeId(),
-    reopenedFrom: null,
-    recipients: [emptyRow(rowKey())],
-    documents: [],
-    options: { ...EMPTY_OPTIONS, clientData: { ...EMPTY_OPTIONS.clientData } },
-    coverPage: null,
-    coverValid: true,
-    header: null,
-    headerValid: true,
-    headerChosen: false,
-    sendMode: 'now',
-    scheduledLocal: '',
-    recipientNote: null,
-    problems: [],
-    warnings: [],
-    phase: 'editing',
-    sendError: null,
-    openSections: { billing: false },
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // The document queue: one file at a time (a 75 MB file is held in memory twice while it is encoded).
 
-type Task = { key: string; kind: 'bytes'; file: File } | { key: string; kind: 'path'; path: string };
+/** Draws page 1 of a document for the list; null: no picture (the list shows the type icon). */
+export type ThumbnailMaker = (bytes: Uint8Array, type: DocumentType) => Promise<string | null>;
 
-const queue: Task[] = [];
+/**
+ * The window sets the real one as it starts (main.tsx: features/compose/thumbnail.ts, which reads PDF
+ * and TIFF through the viewer): the store does not know how pictures are drawn. Until then, none.
+ */
+let makeThumbnail: ThumbnailMaker = () => Promise.resolve(null);
+
+export function setThumbnailMaker(maker: ThumbnailMaker): void {
+  makeThumbnail = maker;
+}
+
+const queue: DocumentTask[] = [];
 let draining = false;
 const aborts = new Map<string, AbortController>();
 let restoring: Promise<void> | null = null;
@@ -195,13 +145,11 @@ let restoring: Promise<void> | null = null;
 export const useComposeStore = create<ComposeState>((set, get) => {
   const patchDoc = (key: string, patch: Partial<DocumentItem>): boolean => {
     let found = false;
-    set((s) => ({
-      documents: s.documents.map((d) => {
-        if (d.key !== key) return d;
-        found = true;
-        return { ...d, ...patch };
-      }),
-    }));
+    set((s) => {
+      const next = withDocument(s.documents, key, patch);
+      found = next.found;
+      return { documents: next.documents };
+    });
     return found;
   };
   const exists = (key: string): boolean => get().documents.some((d) => d.key === key);
@@ -218,10 +166,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     };
   };
 
-  const existingFor = (key: string) =>
-    get()
-      .documents.filter((d) => d.key !== key && d.phase === 'ready' && d.document)
-      .map((d) => ({ id: d.document!.id, name: d.document!.name, size: d.document!.size }));
+  const existingFor = (key: string) => existingDocuments(get().documents, key);
 
   const finish = (key: string, name: string, result: { document: PreparedDocument | null; problems: string[] }, bytes: Uint8Array | null) => {
     if (!exists(key)) return;
@@ -241,7 +186,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     }
   };
 
-  const run = async (task: Task): Promise<void> => {
+  const run = async (task: DocumentTask): Promise<void> => {
     const item = get().documents.find((d) => d.key === task.key);
     if (!item) return;
     const controller = new AbortController();
@@ -289,7 +234,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     }
   };
 
-  const enqueue = (items: DocumentItem[], tasks: Task[]) => {
+  const enqueue = ({ items, tasks }: { items: DocumentItem[]; tasks: DocumentTask[] }) => {
     if (items.length === 0) return;
     set((s) => ({ documents: [...s.documents, ...items] }));
     queue.push(...tasks);
@@ -304,39 +249,20 @@ export const useComposeStore = create<ComposeState>((set, get) => {
   const startNew = (): void => {
     for (const controller of aborts.values()) controller.abort();
     queue.length = 0;
-    set(freshCompose());
+    set(freshCompose(rowKey));
   };
 
   return {
-    ...freshCompose(),
+    ...freshCompose(rowKey),
     accountId: '',
     lastSent: null,
     announcement: '',
     focusRequest: null,
     draftSave: { status: 'idle', savedAt: null, error: null },
 
-    addFiles: (files) => {
-      const items: DocumentItem[] = [];
-      const tasks: Task[] = [];
-      for (const file of files) {
-        const key = docKey();
-        const problem = localFileProblem(file.name, file.size);
-        items.push({ key, name: file.name, size: file.size, phase: problem ? 'failed' : 'waiting', progress: 0, source: 'bytes', document: null, problems: problem ? [problem] : [], thumbnail: null });
-        if (!problem) tasks.push({ key, kind: 'bytes', file });
-      }
-      enqueue(items, tasks);
-    },
+    addFiles: (files) => enqueue(itemsForFiles(files, docKey)),
 
-    addPaths: (files) => {
-      const items: DocumentItem[] = [];
-      const tasks: Task[] = [];
-      for (const file of files) {
-        const key = docKey();
-        items.push({ key, name: file.name, size: 0, phase: 'waiting', progress: 0, source: 'path', document: null, problems: [], thumbnail: null });
-        tasks.push({ key, kind: 'path', path: file.path });
-      }
-      enqueue(items, tasks);
-    },
+    addPaths: (files) => enqueue(itemsForPaths(files, docKey)),
 
     addPrepared: (document) => {
       const key = docKey();
@@ -368,7 +294,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     },
 
     updateRecipient: (key, patch) => {
-      set((s) => ({ recipients: s.recipients.map((r) => (r.key === key ? { ...r, ...patch, contactId: patch.number !== undefined ? null : r.contactId } : r)) }));
+      set((s) => ({ recipients: withRecipient(s.recipients, key, patch) }));
       clearProblems(`recipient:${key}`);
       clearProblems('recipients');
     },
@@ -392,10 +318,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     },
 
     removeRecipient: (key) => {
-      set((s) => {
-        const rows = s.recipients.filter((r) => r.key !== key);
-        return { recipients: rows.length > 0 ? rows : [emptyRow(rowKey())], problems: withoutField(s.problems, `recipient:${key}`) };
-      });
+      set((s) => withoutRecipient(s, key, rowKey));
     },
 
     addRecipientsFrom: (incoming, source, alreadySkipped = []) => {
@@ -403,8 +326,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       const skipped = [...alreadySkipped, ...result.skipped];
       set({ recipients: result.rows, recipientNote: { source, added: result.added, skipped } });
       clearProblems('recipients');
-      const what = `${result.added} ${result.added === 1 ? 'recipient' : 'recipients'} added from ${source}`;
-      announce(skipped.length > 0 ? `${what}; ${skipped.length} skipped (see why below the list).` : `${what}.`);
+      announce(recipientsAddedText(result.added, skipped.length, source));
     },
 
     pasteRecipients: (text) => {
@@ -465,19 +387,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       const composeId = get().composeId;
       set((s) => ({ phase: 'validating', sendError: null, recipients: compactRows(s.recipients, rowKey), accountId: s.accountId || accountId }));
       const built = buildDraft({ ...get(), accountId }, new Date());
-      const fail = (problems: PlacedProblem[], warnings: PlacedProblem[] = []) => {
-        const first = problems[0];
-        const section = first ? sectionOf(first.key) : null;
-        set((s) => ({
-          phase: 'editing',
-          problems,
-          warnings,
-          openSections: section ? { ...s.openSections, [section]: true } : s.openSections,
-          focusRequest: first ? { key: first.key, seq: (s.focusRequest?.seq ?? 0) + 1 } : s.focusRequest,
-          announcement:
-            problems.length === 1 ? `Not sent: ${problems[0]!.message}` : `Not sent: ${problems.length} things need fixing. First: ${first?.message ?? ''}`,
-        }));
-      };
+      const fail = (problems: PlacedProblem[], warnings: PlacedProblem[] = []) => set((s) => sendRefused(s, problems, warnings));
 
       let validation;
       try {
@@ -519,9 +429,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       startNew();
       set({
         lastSent: { composeId, created: outcome.created, jobs: outcome.jobs, scheduledAt },
-        announcement: outcome.created
-          ? `${scheduledAt ? 'Fax scheduled' : 'Fax queued'}: ${count} ${count === 1 ? 'fax' : 'faxes'}, one per recipient.`
-          : 'This fax had already been queued; nothing new was sent.',
+        announcement: sentText(outcome.created, scheduledAt !== null, count),
       });
       void get().applyDefaultHeader();
     },
@@ -544,6 +452,23 @@ export const useComposeStore = create<ComposeState>((set, get) => {
 
     dismissSent: () => set({ lastSent: null }),
 
+    takePendingFiles: async () => {
+      // Command line, "Open with", hot folder, fax printer.
+      try {
+        const { files, recipients, recipientsFrom } = await unwrap(faxdesk.desktop.takePendingFiles());
+        if (files.length > 0) get().addPaths(files);
+        // A FaxOut print job's fax numbers (or a "Fax:" line): checked and added like pasted ones.
+        if (recipients?.length) {
+          get().addRecipientsFrom(
+            recipients.map((r) => ({ number: r.number, name: r.name ?? '', company: '', label: r.name ? `${r.name} (${r.number})` : r.number })),
+            recipientsFrom ?? 'a printed job',
+          );
+        }
+      } catch (error) {
+        useAppStore.getState().pushToast({ title: 'Documents could not be taken over', body: errorMessage(error), level: 'error' });
+      }
+    },
+
     openStored: async (jobId) => {
       let stored: StoredDraft;
       try {
@@ -553,42 +478,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
         return;
       }
       startNew();
-      const missing = new Set(stored.missingDocuments);
-      const documents: DocumentItem[] = stored.draft.documents.map((d) => {
-        const key = docKey();
-        const type = d.type as DocumentType;
-        const name = d.name;
-        if (missing.has(name)) {
-          return {
-            key,
-            name,
-            size: d.size ?? 0,
-            phase: 'failed',
-            progress: 0,
-            source: 'path',
-            document: null,
-            problems: [`"${name}" is no longer in Faxdesk's data folder. Remove it and add the file again.`],
-            thumbnail: null,
-          };
-        }
-        const document: PreparedDocument = { id: d.id, name, type, size: d.size ?? 0, pages: d.pages, convertedByService: isConvertedByService(type), warnings: [] };
-        return { key, name, size: d.size ?? 0, phase: 'ready', progress: 1, source: 'path', document, problems: [], thumbnail: null };
-      });
-      const rows: RecipientRow[] = stored.draft.recipients.map((r) => ({ key: rowKey(), number: tidyNumber(r.number), name: r.name, company: r.company, contactId: null }));
-      const form = optionsFromStored(stored.draft);
-      set({
-        reopenedFrom: jobId,
-        accountId: stored.draft.accountId,
-        documents,
-        recipients: rows.length > 0 ? rows : [emptyRow(rowKey())],
-        options: form.options,
-        coverPage: form.coverPage,
-        header: form.header,
-        headerChosen: true,
-        openSections: { billing: Object.values(form.options.clientData).some((v) => v !== '') },
-        lastSent: null,
-        announcement: `Reopened the fax to ${rows.length} ${rows.length === 1 ? 'recipient' : 'recipients'} for editing. Sending it makes a new fax.`,
-      });
+      set(reopenedCompose(stored, jobId, rowKey, docKey));
     },
 
     reset: () => {
@@ -597,10 +487,7 @@ export const useComposeStore = create<ComposeState>((set, get) => {
       void get().applyDefaultHeader();
     },
 
-    hasContent: () => {
-      const s = get();
-      return s.documents.length > 0 || s.recipients.some((r) => !isBlankRow(r));
-    },
+    hasContent: () => hasContent(get()),
 
     restoreDraft: () => {
       restoring ??= (async () => {
@@ -631,3 +518,17 @@ export const useComposeStore = create<ComposeState>((set, get) => {
     dismissRestored: () => set({ restored: null }),
   };
 });
+
+/**
+ * Main's events for Compose while the page is open: `compose:open` (documents handed over) and
+ * `outbox:changed` (the last send's jobs moved on).
+ */
+export function useComposeEvents(): void {
+  useEffect(() => {
+    const offs = [
+      faxdesk.on('compose:open', () => void useComposeStore.getState().takePendingFiles()),
+      faxdesk.on('outbox:changed', ({ ids }) => void useComposeStore.getState().refreshSent(ids)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+}

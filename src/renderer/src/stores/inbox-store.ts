@@ -1,52 +1,49 @@
 /**
  * The Inbox: the part of the list around the view (a window of keyset pages from inbox:list, never the
- * whole history: features/inbox/list-window.ts), the filters, the fax open in the viewer, and the
+ * whole history: model/inbox/list-window.ts), the filters, the fax open in the viewer, and the
  * actions on it. The list says which rows are in view (`showRows`); one page is read at a time for it.
  * `inbox:changed` is applied in place (`handleChange`): changed rows re-read, deleted rows taken out,
  * and when rows may have moved (new faxes, rows gone that were not held) the page at the view is read
  * again with its position, so the selection and the scroll position survive. The unread count (status
  * bar, sidebar badge) is kept here too: main's count from `sync:status` when the page connects
- * (useInboxFeed), then the one every `inbox:changed` and every mark or delete answer carries.
+ * (useInboxEvents), then the one every `inbox:changed` and every mark or delete answer carries.
  *
- * Printing in the browser harness: main answers inbox:print by emitting `ui:print` (with a request id and
- * a time limit) and waits; `handlePrintRequest` prints that fax through the viewer's print helper (the
- * bytes on screen when it is the open fax), shows its progress with a Cancel, and tells main how it ended
- * (app:printDone: printed, cancelled or failed), which is what inbox:print then answers. Messages about a
- * fax (printed, cancelled, not printed) carry its id and show only beside that fax.
+ * Printing in the browser harness (main's `ui:print`) is features/inbox/print-requests.ts: it prints
+ * through the viewer and keeps `printing` here current. Messages about a fax (printed, cancelled, not
+ * printed) carry its id and show only beside that fax.
+ *
+ * Main's events for this store are subscribed by `useInboxEvents()` below (App mounts it once).
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { InboxFax } from '../../../shared/domain/history';
 import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import type { InboxChange } from '../../../shared/ipc/contract/inbox';
-import type { PrintRequest } from '../../../shared/ipc/contract/app';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { downloadContent } from '../features/files/download';
-import { hasNativeFileDialogs, saveWithDialog } from '../features/files/native-files';
-import { EMPTY_WINDOW, nextLoad, windowAt, windowRows, withChangedRows, withNewer, withOlder, withoutRows, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../features/inbox/list-window';
-import { base64ToBytes } from '../features/files/download';
-import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../features/inbox/paging';
-import { printStepText, runPrint, type FaxDocument, type PrintEnd } from '../features/viewer';
+import { downloadContent } from '../files/download';
+import { hasNativeFileDialogs, saveWithDialog } from '../files/native-files';
+import { EMPTY_WINDOW, nextLoad, windowAt, jumpSkip, type ListView, type ListWindow, type WindowLoad } from '../model/inbox/list-window';
+import { filtersProblem, INBOX_MORE_PAGE_SIZE, listInput, NO_FILTERS, type InboxFilters } from '../model/inbox/paging';
+import {
+  addToBatch,
+  applyLoad,
+  held,
+  openedImage,
+  sameFax,
+  withDeleted,
+  withFax,
+  withImage,
+  withoutFax,
+  withReadAt,
+  type ChangeBatch,
+  type InboxNotice,
+  type OpenedFax,
+  type OpenedImage,
+} from './inbox-updates';
 import { useAppStore } from './app-store';
+import { useSyncStore } from './sync-store';
 
-export type OpenedImage =
-  | { status: 'loading' }
-  | { status: 'ready'; document: FaxDocument; fileName: string }
-  | { status: 'unavailable'; message: string; canRetry: boolean }
-  | { status: 'error'; message: string };
-
-export interface OpenedFax {
-  fax: InboxFax;
-  image: OpenedImage;
-  /** Opening it marked it read (the page says so, next to "Mark unread"). */
-  markedRead: boolean;
-}
-
-export interface InboxNotice {
-  kind: 'info' | 'error';
-  text: string;
-  /** The fax it is about (local id): shown only while that fax is open. */
-  faxId?: string;
-}
+export type { InboxNotice, OpenedFax, OpenedImage };
 
 /** A print the page is doing (browser harness): which fax, and how far it is. */
 export interface PrintProgress {
@@ -93,8 +90,6 @@ export interface InboxState {
   markUnread(id: string): Promise<void>;
   remove(id: string): Promise<boolean>;
   print(id: string): Promise<void>;
-  /** Stops the print the page is preparing (it ends "cancelled"). */
-  cancelPrint(): void;
   /** Saves the note on a fax; resolves with null, or the sentence saying why it was not saved. */
   setNote(id: string, note: string): Promise<string | null>;
   /** The address book changed: the rows held are read again (senders' names). */
@@ -104,7 +99,8 @@ export interface InboxState {
   retryDownload(id: string): Promise<void>;
   dismissNotice(): void;
   handleChange(change: InboxChange): void;
-  handlePrintRequest(request: PrintRequest): Promise<void>;
+  /** The print the page is preparing (features/inbox/print-requests.ts), or null when it ended. */
+  setPrinting(progress: PrintProgress | null): void;
   setUnread(count: number): void;
 }
 
@@ -112,10 +108,6 @@ export interface InboxState {
 let listGeneration = 0;
 /** Bumped by every fax opened: a late image of the previous one is dropped. */
 let openGeneration = 0;
-/** Prints one after another (two arrivals printed automatically, a click during a print). */
-let printQueue: Promise<void> = Promise.resolve();
-/** The person's Cancel of the print the page is doing. */
-let printCancel: AbortController | null = null;
 
 /** Changes are gathered this long, so a burst of events reads the list once. */
 const CHANGE_BATCH_MS = 120;
@@ -123,26 +115,8 @@ const CHANGE_BATCH_MS = 120;
 const MAX_PATCHED_ROWS = 40;
 
 export const useInboxStore = create<InboxState>((set, get) => {
-  function sameFax(fax: InboxFax, accountId: string, faxId: string): boolean {
-    return fax.accountId === accountId && fax.faxId === faxId;
-  }
-
-  /** The window (and its rows) after a change. */
-  function held(window: ListWindow): Pick<InboxState, 'window' | 'items'> {
-    return { window, items: windowRows(window) };
-  }
-
-  /** Every held row passed through `change`. */
-  function changeRows(state: InboxState, change: (fax: InboxFax) => InboxFax): Partial<Pick<InboxState, 'window' | 'items'>> {
-    const window = withChangedRows(state.window, change);
-    return window === state.window ? {} : held(window);
-  }
-
   function applyFax(fax: InboxFax): void {
-    set((state) => ({
-      ...changeRows(state, (row) => (row.id === fax.id ? fax : row)),
-      opened: state.opened && state.opened.fax.id === fax.id ? { ...state.opened, fax } : state.opened,
-    }));
+    set((state) => withFax(state, fax));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -155,17 +129,6 @@ export const useInboxStore = create<InboxState>((set, get) => {
   let stale = false;
   /** The last read failed: wait for the view to move (or a reload) before trying again. */
   let failed = false;
-
-  function applyLoad(window: ListWindow, load: WindowLoad, page: Awaited<ReturnType<typeof readPage>>): ListWindow {
-    switch (load.kind) {
-      case 'older':
-        return withOlder(window, page);
-      case 'newer':
-        return withNewer(window, page);
-      case 'jump':
-        return windowAt(page);
-    }
-  }
 
   function readPage(filters: InboxFilters, load: WindowLoad) {
     return unwrap(faxdesk.inbox.list(listInput(filters, load, INBOX_MORE_PAGE_SIZE)));
@@ -202,21 +165,17 @@ export const useInboxStore = create<InboxState>((set, get) => {
     try {
       const image = await unwrap(faxdesk.inbox.image({ id }));
       if (generation !== openGeneration) return;
-      const next: OpenedImage =
-        image.kind === 'pdf'
-          ? { status: 'ready', document: { kind: 'pdf', data: base64ToBytes(image.base64) }, fileName: image.fileName }
-          : { status: 'unavailable', message: image.message, canRetry: image.canRetry };
-      set((state) => (state.opened && state.opened.fax.id === id ? { opened: { ...state.opened, image: next } } : {}));
+      set((state) => withImage(state, id, openedImage(image)));
     } catch (error) {
       if (generation !== openGeneration) return;
-      set((state) => (state.opened && state.opened.fax.id === id ? { opened: { ...state.opened, image: { status: 'error', message: errorMessage(error) } } } : {}));
+      set((state) => withImage(state, id, { status: 'error', message: errorMessage(error) }));
     }
   }
 
   // ------------------------------------------------------------------------------------------
   // Live changes, batched
 
-  let pending: { arrived: boolean; deleted: Set<string>; changed: Set<string>; images: Set<string> } | null = null;
+  let pending: ChangeBatch | null = null;
   let flushTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function flushChanges(): Promise<void> {
@@ -227,14 +186,10 @@ export const useInboxStore = create<InboxState>((set, get) => {
     if (batch.deleted.size > 0) {
       const gone = batch.deleted;
       set((s) => {
-        const { window, removed } = withoutRows(s.window, gone);
+        const { patch, allHeld } = withDeleted(s, gone);
         // A fax gone that was not held may have been above the view: where everything sits is read again.
-        if (removed < gone.size) stale = true;
-        return {
-          ...held(window),
-          opened: s.opened && gone.has(s.opened.fax.id) ? null : s.opened,
-          notice: s.opened && gone.has(s.opened.fax.id) ? { kind: 'info', text: 'The fax you had open was deleted.' } : s.notice,
-        };
+        if (!allHeld) stale = true;
+        return patch;
       });
     }
     if (get().status !== 'ready') return; // a list on its way has the news already
@@ -331,12 +286,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
           const result = await unwrap(faxdesk.inbox.markRead({ ids: [id] }));
           get().setUnread(result.unread);
           const readAt = new Date().toISOString();
-          if (generation === openGeneration) {
-            set((state) => ({
-              ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
-              opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: true } : state.opened,
-            }));
-          }
+          if (generation === openGeneration) set((state) => withReadAt(state, id, readAt, true));
         } catch (error) {
           if (generation === openGeneration) set({ notice: { kind: 'error', text: `It could not be marked as read: ${errorMessage(error)}` } });
         }
@@ -360,11 +310,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
         const result = await unwrap(faxdesk.inbox.markRead({ ids: [id] }));
         get().setUnread(result.unread);
         const readAt = new Date().toISOString();
-        set((state) => ({
-          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt } : f)),
-          opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt }, markedRead: false } : state.opened,
-          notice: { kind: 'info', text: 'Marked as read.' },
-        }));
+        set((state) => ({ ...withReadAt(state, id, readAt, false), notice: { kind: 'info', text: 'Marked as read.' } }));
       } catch (error) {
         set({ notice: { kind: 'error', text: `It could not be marked as read: ${errorMessage(error)}` } });
       }
@@ -374,11 +320,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       try {
         const result = await unwrap(faxdesk.inbox.markUnread({ ids: [id] }));
         get().setUnread(result.unread);
-        set((state) => ({
-          ...changeRows(state, (f) => (f.id === id ? { ...f, readAt: null } : f)),
-          opened: state.opened && state.opened.fax.id === id ? { ...state.opened, fax: { ...state.opened.fax, readAt: null }, markedRead: false } : state.opened,
-          notice: { kind: 'info', text: 'Marked as unread.' },
-        }));
+        set((state) => ({ ...withReadAt(state, id, null, false), notice: { kind: 'info', text: 'Marked as unread.' } }));
       } catch (error) {
         set({ notice: { kind: 'error', text: `It could not be marked as unread: ${errorMessage(error)}` } });
       }
@@ -388,24 +330,7 @@ export const useInboxStore = create<InboxState>((set, get) => {
       try {
         const result = await unwrap(faxdesk.inbox.delete({ id, confirm: true }));
         get().setUnread(result.unread);
-        set((state) => {
-          const index = state.items.findIndex((f) => f.id === id);
-          const { window } = withoutRows(state.window, new Set([id]));
-          const items = windowRows(window);
-          const neighbour = index < 0 ? null : (items[index] ?? items[index - 1] ?? null);
-          return {
-            window,
-            items,
-            activeId: state.activeId === id ? (neighbour?.id ?? null) : state.activeId,
-            opened: state.opened && state.opened.fax.id === id ? null : state.opened,
-            notice: {
-              kind: 'info',
-              text: result.deletedOnService
-                ? 'The fax was deleted from the service and from this computer.'
-                : 'The fax was already gone from the service; it is now deleted from this computer too.',
-            },
-          };
-        });
+        set((state) => withoutFax(state, id, result.deletedOnService));
         return true;
       } catch (error) {
         set({ notice: { kind: 'error', text: errorMessage(error) } });
@@ -435,8 +360,6 @@ export const useInboxStore = create<InboxState>((set, get) => {
         });
       }
     },
-
-    cancelPrint: () => printCancel?.abort(),
 
     setNote: async (id, note) => {
       try {
@@ -496,52 +419,11 @@ export const useInboxStore = create<InboxState>((set, get) => {
 
     handleChange: (change) => {
       get().setUnread(change.unread);
-      pending ??= { arrived: false, deleted: new Set(), changed: new Set(), images: new Set() };
-      if (change.reason === 'arrived') pending.arrived = true;
-      for (const id of change.ids) {
-        if (change.reason === 'deleted') pending.deleted.add(id);
-        else pending.changed.add(id);
-        if (change.reason === 'image') pending.images.add(id);
-      }
+      pending = addToBatch(pending, change);
       flushTimer ??= setTimeout(() => void flushChanges(), CHANGE_BATCH_MS);
     },
 
-    handlePrintRequest: (request) => {
-      const target = request.target;
-      if (target.page !== 'inbox' || !('faxId' in target)) {
-        void faxdesk.app.printDone({ requestId: request.requestId, outcome: 'failed', reason: 'The window was asked to print something that is not a received fax.' });
-        return Promise.resolve();
-      }
-      const job = async () => {
-        const controller = new AbortController();
-        printCancel = controller;
-        const progress = (text: string) => set({ printing: { requestId: request.requestId, accountId: target.accountId, faxId: target.faxId, title: request.title, text } });
-        progress('Getting the fax ready for printing…');
-        // The bytes on screen when it is the open fax; otherwise they are fetched (within the time limit).
-        const opened = get().opened;
-        const source =
-          opened && sameFax(opened.fax, target.accountId, target.faxId) && opened.image.status === 'ready'
-            ? opened.image.document
-            : async (): Promise<FaxDocument> => {
-                const detail = await unwrap(faxdesk.inbox.get({ accountId: target.accountId, faxId: target.faxId }));
-                const image = await unwrap(faxdesk.inbox.image({ id: detail.fax.id }));
-                if (image.kind !== 'pdf') throw new Error(image.message);
-                return { kind: 'pdf', data: base64ToBytes(image.base64) };
-              };
-        let end: PrintEnd;
-        try {
-          end = await runPrint(source, { signal: controller.signal, timeLimitMs: request.timeLimitMs, onStep: (step) => progress(printStepText(step)) });
-        } finally {
-          if (printCancel === controller) printCancel = null;
-          set({ printing: null });
-        }
-        await faxdesk.app.printDone({ requestId: request.requestId, ...end });
-      };
-      printQueue = printQueue.then(job).catch(() => {
-        // The report could not reach main (the connection dropped): main's own time limit ends the print.
-      });
-      return printQueue;
-    },
+    setPrinting: (printing) => set({ printing }),
 
     setUnread: (count) => {
       if (get().unread !== count) set({ unread: count });
@@ -549,3 +431,26 @@ export const useInboxStore = create<InboxState>((set, get) => {
     },
   };
 });
+
+/**
+ * Main's events for the Inbox, for as long as the window lives (whatever page is open): the unread count
+ * starts from main's (every `sync:status` carries it), `inbox:changed` keeps the list and the count
+ * current, and `contacts:changed` the senders' names.
+ */
+export function useInboxEvents(): void {
+  useEffect(() => {
+    const takeUnread = (status: { unread: number } | null) => {
+      if (status) useInboxStore.getState().setUnread(status.unread);
+    };
+    takeUnread(useSyncStore.getState().status);
+    const offs = [
+      useSyncStore.subscribe((state, previous) => {
+        if (state.status !== previous.status) takeUnread(state.status);
+      }),
+      faxdesk.on('inbox:changed', (change) => useInboxStore.getState().handleChange(change)),
+      // A contact added, renamed or removed: the senders' names shown change.
+      faxdesk.on('contacts:changed', () => useInboxStore.getState().refreshNames()),
+    ];
+    return () => offs.forEach((off) => off());
+  }, []);
+}

@@ -14,17 +14,35 @@
  * download), or at once when main can only say why there is none yet; it belongs to the open job.
  * The CSV export is main's (outbox:exportCsv returns the text); the page only downloads it.
  */
+import { useEffect } from 'react';
 import { create } from 'zustand';
-import type { OutboundState } from '../../../shared/domain/history';
 import type { CancelOutcome, OutboxDetail, OutboxItem, OutboxPage } from '../../../shared/domain/outbox';
 import type { FaxFileFormat } from '../../../shared/ipc/contract/files';
 import { errorMessage, faxdesk, unwrap } from '../api';
-import { base64ToBytes, downloadBlob, downloadContent } from '../features/files/download';
-import { baseName } from '../features/outbox/base-name';
-import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../features/files/native-files';
-import type { FaxDocument } from '../features/viewer';
-import { plural, showTime, type PhaseFilter } from '../features/outbox/format';
-import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../features/outbox/list-merge';
+import { base64ToBytes, downloadBlob, downloadContent } from '../files/download';
+import { baseName } from '../model/outbox/base-name';
+import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../files/native-files';
+import { plural } from '../model/words';
+import { appendPage, keepUnchanged, mergeFirstPage, replaceItem } from '../model/outbox/list-merge';
+import {
+  cancelNotice,
+  filterInput,
+  listInput,
+  mergedDetail,
+  reconcileText,
+  rescheduleText,
+  resendNotice,
+  sameFilters,
+  selection,
+  withDetail,
+  withItems,
+  type ActionNotice,
+  type DeliveredImage,
+  type JobAction,
+  type OutboxFilters,
+} from './outbox-updates';
+
+export type { ActionNotice, DeliveredImage, JobAction, OutboxFilters };
 
 /**
  * The first page fills the view with room to spare; it is what each letter typed in the search box and
@@ -37,39 +55,6 @@ export const PAGE_SIZE = 100;
 const CHANGE_GATHER_MS = 150;
 /** Changed rows below the first page read one by one; past this many the list is simply re-read. */
 const MAX_ROW_REREADS = 40;
-
-export interface OutboxFilters {
-  phase: PhaseFilter;
-  /** As typed; the page debounces it before it gets here. */
-  search: string;
-  /** null: every account. */
-  accountId: string | null;
-}
-
-export type JobAction = 'cancel' | 'resend' | 'resendAll' | 'reschedule' | 'reconcile' | 'report';
-
-export interface ActionNotice {
-  jobId: string;
-  kind: 'info' | 'ok' | 'error';
-  text: string;
-  /** A job the notice points to (the new fax of a resend). */
-  open?: { jobId: string; label: string };
-  /** The notice holds only while the job is in this state ("Cancel requested…" goes once it is Cancelled). */
-  whileState?: OutboundState;
-}
-
-/** The notice, unless it was about a state the job has left. */
-function noticeFor(notice: ActionNotice | null, job: OutboxItem): ActionNotice | null {
-  if (!notice || notice.jobId !== job.id || notice.whileState === undefined) return notice;
-  return job.state === notice.whileState ? notice : null;
-}
-
-/** The delivered image of the open job; `forState` is the job's state when it was asked for. */
-export type DeliveredImage = { jobId: string; forState: OutboundState } & (
-  | { status: 'loading' }
-  | { status: 'ready'; document: FaxDocument; data: Uint8Array<ArrayBuffer>; fileName: string }
-  | { status: 'unavailable' | 'error'; message: string }
-);
 
 export interface ListNotice {
   kind: 'info' | 'ok' | 'error';
@@ -122,20 +107,6 @@ export interface OutboxState {
   dismissListNotice(): void;
 }
 
-/** The page's filters as outbox:list and outbox:exportCsv take them. */
-function filterInput(filters: OutboxFilters) {
-  const search = filters.search.trim();
-  return {
-    ...(filters.phase !== 'all' ? { phase: filters.phase } : {}),
-    ...(search ? { search } : {}),
-    ...(filters.accountId ? { accountId: filters.accountId } : {}),
-  };
-}
-
-function listInput(filters: OutboxFilters, cursor: string | null, limit: number) {
-  return { ...filterInput(filters), cursor, limit };
-}
-
 let listGeneration = 0;
 let detailGeneration = 0;
 let gathered = new Set<string>();
@@ -151,11 +122,8 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     const gen = detailGeneration;
     const fresh = await unwrap(faxdesk.outbox.get({ jobId, refresh }));
     if (gen !== detailGeneration || get().selectedId !== jobId) return null;
-    const previous = get().detail;
-    const samePrevious = previous && previous.job.id === jobId ? previous : null;
-    const keepAttempts = !refresh && fresh.attempts === null && fresh.job.faxId !== null && samePrevious?.attempts != null;
-    const detail: OutboxDetail = keepAttempts ? { ...fresh, attempts: samePrevious!.attempts, attemptsNote: samePrevious!.attemptsNote } : fresh;
-    set((s) => ({ detail, detailStatus: 'ready', detailError: null, items: replaceItem(s.items, detail.job, s.filters.phase), notice: noticeFor(s.notice, detail.job) }));
+    const detail = mergedDetail(get().detail, fresh, refresh);
+    set((s) => ({ ...withDetail(s, detail), detailStatus: 'ready', detailError: null }));
     return detail;
   }
 
@@ -208,12 +176,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
   }
 
   function putItems(updated: readonly OutboxItem[]): void {
-    set((s) => {
-      let items = s.items;
-      for (const item of updated) items = replaceItem(items, item, s.filters.phase);
-      const detail = s.detail ? (updated.find((i) => i.id === s.detail!.job.id) ?? null) : null;
-      return { items, ...(detail && s.detail ? { detail: { ...s.detail, job: detail }, notice: noticeFor(s.notice, detail) } : {}) };
-    });
+    set((s) => withItems(s, updated));
   }
 
   async function refreshFirstPage(): Promise<Set<string>> {
@@ -292,8 +255,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
 
     setFilters: (patch) => {
       const filters = { ...get().filters, ...patch };
-      const same = filters.phase === get().filters.phase && filters.search === get().filters.search && filters.accountId === get().filters.accountId;
-      if (same) return;
+      if (sameFilters(filters, get().filters)) return;
       set({ filters });
       void get().load();
     },
@@ -329,16 +291,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     select: async (jobId) => {
       if (jobId === get().selectedId && get().detailStatus !== 'error') return;
       detailGeneration++;
-      set({
-        selectedId: jobId,
-        detail: null,
-        detailStatus: jobId ? 'loading' : 'idle',
-        detailError: null,
-        busy: {},
-        notice: null,
-        attemptsLoading: false,
-        image: null,
-      });
+      set(selection(jobId));
       if (!jobId) return;
       try {
         const detail = await readDetail(jobId, false);
@@ -388,11 +341,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       act('cancel', async (jobId) => {
         const outcome = await unwrap(faxdesk.outbox.cancel({ jobId }));
         putItems([outcome.job]);
-        const kind = outcome.outcome === 'canceled-locally' ? 'ok' : 'info';
-        if (get().selectedId === jobId) {
-          const whileState = outcome.outcome === 'cancel-requested' ? { whileState: outcome.job.state } : {};
-          set({ notice: { jobId, kind, text: outcome.message, ...whileState } });
-        }
+        if (get().selectedId === jobId) set({ notice: cancelNotice(jobId, outcome) });
         await readDetail(jobId, false).catch(() => null);
         return outcome;
       }),
@@ -401,22 +350,9 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       await act(scope === 'job' ? 'resend' : 'resendAll', async (jobId) => {
         // A fresh compose id per click: a retried call with it creates nothing twice.
         const outcome = await unwrap(faxdesk.outbox.resend({ jobId, composeId: crypto.randomUUID(), scope }));
-        const first = outcome.jobs[0];
-        if (!first) return;
-        const where =
-          outcome.jobs.length === 1
-            ? `to ${first.destinationDisplay}`
-            : `to ${plural(outcome.jobs.length, 'recipient')} (${outcome.jobs.map((j) => j.destinationDisplay).join(', ')})`;
-        if (get().selectedId === jobId) {
-          set({
-            notice: {
-              jobId,
-              kind: 'ok',
-              text: `Sent again as a new fax ${where}: ${first.statusLabel.toLowerCase()}. This fax stays as it was.`,
-              open: { jobId: first.id, label: outcome.jobs.length === 1 ? 'Open the new fax' : 'Open the first new fax' },
-            },
-          });
-        }
+        const notice = resendNotice(jobId, outcome.jobs);
+        if (!notice) return;
+        if (get().selectedId === jobId) set({ notice });
         await refreshFirstPage().catch(() => undefined);
       });
     },
@@ -425,10 +361,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       await act('reschedule', async (jobId) => {
         const items = await unwrap(faxdesk.outbox.reschedule({ jobId, scheduledAt }));
         putItems(items);
-        const text =
-          scheduledAt === null
-            ? 'Sending now: the fax was moved out of the schedule.'
-            : `Will be sent at ${showTime(items.find((i) => i.id === jobId)?.scheduledAt ?? scheduledAt).local}.`;
+        const text = rescheduleText(jobId, items, scheduledAt);
         if (get().selectedId === jobId) set({ notice: { jobId, kind: 'ok', text } });
         await readDetail(jobId, false).catch(() => null);
       });
@@ -438,16 +371,7 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
       await act('reconcile', async (jobId) => {
         const items = await unwrap(faxdesk.outbox.reconcile({ jobId }));
         putItems(items);
-        const job = items.find((i) => i.id === jobId);
-        let text = 'Checked.';
-        if (job) {
-          if (job.status === 'unknown') {
-            text =
-              "Still unconfirmed: the fax is not in the service's sent list yet, or the list could not be read just now. Faxdesk keeps checking and never sends it again by itself.";
-          }
-          else if (job.status === 'not-sent') text = `Checked: ${job.statusDetail}`;
-          else text = `Found at the service: ${job.statusLabel.toLowerCase()}.`;
-        }
+        const text = reconcileText(items.find((i) => i.id === jobId));
         if (get().selectedId === jobId) set({ notice: { jobId, kind: 'info', text } });
         await readDetail(jobId, false).catch(() => null);
       });
@@ -536,3 +460,8 @@ export const useOutboxStore = create<OutboxState>((set, get) => {
     dismissListNotice: () => set({ listNotice: null }),
   };
 });
+
+/** Main's `outbox:changed` while the Outbox page is open (gathered, then applied: `jobsChanged`). */
+export function useOutboxEvents(): void {
+  useEffect(() => faxdesk.on('outbox:changed', ({ accountId, ids }) => useOutboxStore.getState().jobsChanged(accountId, ids)), []);
+}

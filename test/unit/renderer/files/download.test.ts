@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base64ToBytes } from '../../../../src/renderer/src/features/files/download';
+import { base64ToBytes } from '../../../../src/renderer/src/files/download';
 
 describe('base64ToBytes', () => {
   // Node 22 has no Uint8Array.fromBase64: this is the fallback; Chromium's native decoder runs in the e2e tests.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedNotification } from '../../../../src/shared/domain/history';
-import { directionLabel, mergeActivity, notificationKey, sentStatusLabel, sentStatusTone, subjectLabel } from '../../../../src/renderer/src/features/activity/format';
+import { directionLabel, sentStatusLabel, sentStatusTone, subjectLabel } from '../../../../src/renderer/src/features/activity/format';
+import { mergeActivity, notificationKey } from '../../../../src/renderer/src/model/activity-list';
 
 const entry = (notifyId: string, minute: number, extra: Partial<LoggedNotification> = {}): LoggedNotification => ({
   accountId: 'sandbox',

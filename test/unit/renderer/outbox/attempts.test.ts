@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TransmissionAttempt } from '../../../../src/shared/domain/fax';
-import { attemptRow, attemptRows, codeSummary, formatDuration } from '../../../../src/renderer/src/features/outbox/format';
+import { attemptRow, attemptRows, codeSummary, formatDuration } from '../../../../src/renderer/src/features/outbox/timeline';
 
 const UTC = { locale: 'en-US', timeZone: 'UTC' };
 

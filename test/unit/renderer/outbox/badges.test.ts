@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAX_STATES } from '../../../../src/shared/domain/fax-status';
 import { LOCAL_OUTBOUND_STATES, OUTBOUND_STATES, type OutboundState } from '../../../../src/shared/domain/history';
 import { NOT_SENT_CODE, OUTBOX_STATUSES, outboxStatusOf } from '../../../../src/shared/domain/outbox';
-import { ALL_OUTBOUND_STATES, BADGE_STYLES, badgeFor } from '../../../../src/renderer/src/features/outbox/format';
+import { ALL_OUTBOUND_STATES, BADGE_STYLES, badgeFor } from '../../../../src/renderer/src/features/outbox/badges';
 
 const NOW = new Date('2024-05-10T12:00:00.000Z');
 const TZ = { locale: 'en-US', timeZone: 'UTC' };

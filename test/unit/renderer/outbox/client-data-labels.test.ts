@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CLIENT_DATA_FIELDS } from '../../../../src/renderer/src/features/compose/draft';
-import { optionsSummary } from '../../../../src/renderer/src/features/outbox/format';
+import { CLIENT_DATA_FIELDS } from '../../../../src/renderer/src/model/compose/draft';
+import { optionsSummary } from '../../../../src/renderer/src/features/outbox/rows';
 import { CLIENT_DATA_LABELS, type NormalizedOptions } from '../../../../src/shared/domain/outbox';
 
 const options = (clientData: NormalizedOptions['clientData']): NormalizedOptions => ({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fromLocalInputValue, optionsSummary, pagesText, recipientLine, rowTimeOf, shortTime, toLocalInputValue } from '../../../../src/renderer/src/features/outbox/format';
-import { appendPage, keepUnchanged, matchesPhase, mergeFirstPage, replaceItem } from '../../../../src/renderer/src/features/outbox/list-merge';
+import { optionsSummary, pagesText, recipientLine, rowTimeOf } from '../../../../src/renderer/src/features/outbox/rows';
+import { fromLocalInputValue, shortTime, toLocalInputValue } from '../../../../src/renderer/src/model/times';
+import { appendPage, keepUnchanged, matchesPhase, mergeFirstPage, replaceItem } from '../../../../src/renderer/src/model/outbox/list-merge';
 import { item } from './fixtures';
 
 describe('list rows', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { senderOf } from '../../../../src/renderer/src/features/outbox/format';
+import { senderOf } from '../../../../src/renderer/src/features/outbox/rows';
 import { item } from './fixtures';
 
 describe('who sent a fax found on the service (issue 23, item 5)', () => {

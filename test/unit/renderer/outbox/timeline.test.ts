@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FaxEvent, JsonObject } from '../../../../src/shared/domain/history';
 import { FAX_EVENT_SOURCES } from '../../../../src/shared/domain/history';
-import { SOURCE_LABELS, showTime, timelineEntries, timelineEntry, utcText } from '../../../../src/renderer/src/features/outbox/format';
+import { SOURCE_LABELS, timelineEntries, timelineEntry } from '../../../../src/renderer/src/features/outbox/timeline';
+import { showTime, utcText } from '../../../../src/renderer/src/model/times';
 
 const NY = { locale: 'en-US', timeZone: 'America/New_York' };
 let id = 0;

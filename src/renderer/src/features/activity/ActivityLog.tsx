@@ -5,8 +5,10 @@
 import { useId, type JSX } from 'react';
 import { formatFaxNumber } from '../../../../shared/fax-number';
 import { fullLocalLabel, utcLabel } from '../inbox/format';
-import { useActivityStore, type DirectionFilter, type SentStatusFilter } from './activity-store';
-import { directionLabel, notificationKey, sentStatusLabel, sentStatusTone, subjectLabel } from './format';
+import { useActivityStore, type DirectionFilter, type SentStatusFilter } from '../../stores/activity-store';
+import { notificationKey } from '../../model/activity-list';
+import { directionLabel, sentStatusLabel, sentStatusTone, subjectLabel } from './format';
+import { AccountSelect } from '../../components/AccountSelect';
 
 export function ActivityLog({ accounts }: { accounts: readonly { id: string; label: string }[] }): JSX.Element {
   const id = useId();
@@ -38,14 +40,7 @@ export function ActivityLog({ accounts }: { accounts: readonly { id: string; lab
         {several ? (
           <div className="activity-field">
             <label htmlFor={`${id}-account`}>Account</label>
-            <select id={`${id}-account`} value={filters.accountId} onChange={(event) => setFilters({ accountId: event.currentTarget.value })}>
-              <option value="">All accounts</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.label}
-                </option>
-              ))}
-            </select>
+            <AccountSelect id={`${id}-account`} accounts={accounts} value={filters.accountId} onChange={(accountId) => setFilters({ accountId })} />
           </div>
         ) : null}
       </div>

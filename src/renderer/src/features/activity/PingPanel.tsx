@@ -6,7 +6,7 @@
 import { HelpTip } from '../../components/HelpTip';
 import type { JSX } from 'react';
 import type { FaxDirection } from '../../../../shared/domain/fax';
-import { pingKey, useActivityStore } from './activity-store';
+import { pingKey, useActivityStore } from '../../stores/activity-store';
 
 const DIRECTIONS: { value: FaxDirection; label: string }[] = [
   { value: 'INBOUND', label: 'inbound' },

@@ -9,10 +9,10 @@ import { DOCUMENT_EXTENSIONS, SUPPORTED_TYPES_SENTENCE, formatMegabytes } from '
 import { errorMessage } from '../../api';
 import { useComposeStore } from '../../stores/compose-store';
 import { useAppStore } from '../../stores/app-store';
-import { hasNativeFileDialogs, openWithDialog } from '../files/native-files';
-import { MAX_DOCUMENTS, MAX_PAYLOAD_BYTES, documentTotals, formatSize, isBusy, pagesLabel, typeLabel, type DocumentItem } from './documents';
+import { hasNativeFileDialogs, openWithDialog } from '../../files/native-files';
+import { MAX_DOCUMENTS, MAX_PAYLOAD_BYTES, documentTotals, formatSize, isBusy, pagesLabel, typeLabel, type DocumentItem } from '../../model/compose/documents';
 import { FieldMessages, messagesIdFor, useHasProblem } from './FieldMessages';
-import { domIdFor } from './problems';
+import { domIdFor } from '../../model/compose/problems';
 
 const ACCEPT = Object.values(DOCUMENT_EXTENSIONS)
   .flat()

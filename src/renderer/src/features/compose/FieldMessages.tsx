@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import { useComposeStore } from '../../stores/compose-store';
-import { domIdFor, messagesFor } from './problems';
+import { domIdFor, messagesFor } from '../../model/compose/problems';
 
 /** The id of a field's message list, for aria-describedby. */
 export const messagesIdFor = (key: string): string => `${domIdFor(key)}-msgs`;

@@ -12,11 +12,11 @@ import { useComposeStore } from '../../stores/compose-store';
 import { CoverPageEditor } from '../cover-page';
 import { HeaderDesigner, SAMPLE_TO_NUMBER, type HeaderSample } from '../header-designer';
 import { templatesPort } from '../templates/templates-port';
-import { documentTotals } from './documents';
-import { CLIENT_DATA_FIELDS, RETRY_DEFAULTS, readRetries } from './draft';
+import { documentTotals } from '../../model/compose/documents';
+import { CLIENT_DATA_FIELDS, RETRY_DEFAULTS, readRetries } from '../../model/compose/draft';
 import { FieldMessages, messagesIdFor, useHasProblem } from './FieldMessages';
-import { domIdFor } from './problems';
-import { checkRows } from './recipients';
+import { domIdFor } from '../../model/compose/problems';
+import { checkRows } from '../../model/compose/recipients';
 
 interface OptionsPanelProps {
   /** Accounts that can send, plus the chosen one if it was switched off (so the person sees why). */

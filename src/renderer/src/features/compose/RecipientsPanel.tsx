@@ -7,8 +7,8 @@ import { useEffect, useMemo, useRef, useState, type JSX } from 'react';
 import { useComposeStore } from '../../stores/compose-store';
 import { ContactPicker } from './ContactPicker';
 import { FieldMessages, messagesIdFor } from './FieldMessages';
-import { domIdFor, messagesFor } from './problems';
-import { MAX_RECIPIENTS, checkRows, isBlankRow, looksLikeRecipientList } from './recipients';
+import { domIdFor, messagesFor } from '../../model/compose/problems';
+import { MAX_RECIPIENTS, checkRows, isBlankRow, looksLikeRecipientList } from '../../model/compose/recipients';
 
 export function RecipientsPanel(): JSX.Element {
   const rows = useComposeStore((s) => s.recipients);

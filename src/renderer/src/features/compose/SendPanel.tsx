@@ -6,12 +6,12 @@
 import { useMemo, useState, type JSX, type ReactNode } from 'react';
 import { useAppStore } from '../../stores/app-store';
 import { useComposeStore } from '../../stores/compose-store';
-import { documentTotals } from './documents';
+import { documentTotals } from '../../model/compose/documents';
 import { FieldMessages, messagesIdFor } from './FieldMessages';
 import { PROBLEMS_ID, focusField } from './focus';
-import { domIdFor } from './problems';
-import { isBlankRow } from './recipients';
-import { describeSendTime, localInputToIso, scheduleProblem, suggestedSendTime, toLocalInput } from './schedule';
+import { domIdFor } from '../../model/compose/problems';
+import { isBlankRow } from '../../model/compose/recipients';
+import { describeSendTime, localInputToIso, scheduleProblem, suggestedSendTime, toLocalInput } from '../../model/compose/schedule';
 
 /** `children`: notes shown under the summary (the header line's, the draft's). */
 export function SendPanel({ accountId, children }: { accountId: string; children?: ReactNode }): JSX.Element {

@@ -1,14 +1,14 @@
 /**
  * Saves the compose in main as the person works: a moment after the last change (debounced, so typing
  * a name costs one save, not one per key), and at once when the page is hidden or closed. What is saved
- * is features/compose/saved-draft.ts's picture of the compose; an unchanged picture is not sent again.
+ * is model/compose/saved-draft.ts's picture of the compose; an unchanged picture is not sent again.
  * A compose with nothing of the person's in it (a new fax, or the one just sent) forgets the draft.
  * Started by the app once the saved draft has been restored (so an empty start never erases it).
  */
 import { useEffect } from 'react';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { useComposeStore, type ComposeState } from '../../stores/compose-store';
-import { isWorthKeeping, savedDraftOf } from './saved-draft';
+import { isWorthKeeping, savedDraftOf } from '../../model/compose/saved-draft';
 
 /** How long after the last change the draft is saved. */
 export const DRAFT_SAVE_DELAY_MS = 800;

@@ -1,5 +1,5 @@
 import { useComposeStore } from '../../stores/compose-store';
-import { domIdFor, sectionOf } from './problems';
+import { domIdFor, sectionOf } from '../../model/compose/problems';
 
 /** The id of the page's list of problems (the target for problems no field owns). */
 export const PROBLEMS_ID = 'compose-problems';

@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type JSX } from 'react';
 import type { ContactsFileFormat, ContactsImportSummary } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
-import { downloadBlob } from '../files/download';
-import { hasNativeFileDialogs, saveWithDialog, savedSentence } from '../files/native-files';
+import { downloadBlob } from '../../files/download';
+import { hasNativeFileDialogs, saveWithDialog, savedSentence } from '../../files/native-files';
 import { decodeFileBytes, detectFormat } from './file-io';
 
 interface ImportResult {

@@ -2,7 +2,7 @@
  * Files in and out of the Contacts page. Reading: the text of a chosen file, decoded as UTF-8, or
  * UTF-16 when it starts with that byte order mark (Excel's "Unicode text"), or Windows-1252 when it is
  * not valid UTF-8 (older Excel "CSV"). Writing: main's Save dialog in the desktop app (files:saveAs),
- * a download in the browser (features/files/download.ts).
+ * a download in the browser (files/download.ts).
  */
 import type { ContactsFileFormat } from '../../../../shared/ipc/contract/contacts';
 

@@ -3,5 +3,3 @@ export { ContactForm } from './ContactForm';
 export { ContactList } from './ContactList';
 export { DistributionLists } from './DistributionLists';
 export { ImportExport } from './ImportExport';
-export { useContactsStore, type ContactOrder } from './contacts-store';
-export { useDebouncedValue } from '../../hooks/use-debounced-value';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type JSX } from 'react';
 import '../../styles/header-designer.css';
 import { userTimeZone } from '../header-designer/draft';
-import { COVER_LIMITS, COVER_MESSAGE_MAX_LINES, EMPTY_COVER, coverProblems, lineCount, type CoverField, type CoverPageOptions, type CoverRecipient } from './cover';
+import { COVER_LIMITS, COVER_MESSAGE_MAX_LINES, EMPTY_COVER, coverProblems, lineCount, type CoverField, type CoverPageOptions, type CoverRecipient } from '../../model/cover-page';
 import { CoverPagePreview } from './CoverPagePreview';
 
 export interface CoverPageEditorProps {

@@ -1,6 +1,6 @@
 import type { JSX } from 'react';
 import '../../styles/header-designer.css';
-import { coverDate, coverPageCount, type CoverPageOptions, type CoverRecipient } from './cover';
+import { coverDate, coverPageCount, type CoverPageOptions, type CoverRecipient } from '../../model/cover-page';
 
 export interface CoverPagePreviewProps {
   cover: CoverPageOptions;

@@ -9,7 +9,7 @@
 import { useCallback, useId, useRef, useState, type JSX } from 'react';
 import type { FaxFileFormat } from '../../../../shared/ipc/contract/files';
 import { useModalDialog } from '../../components/use-modal-dialog';
-import { hasNativeFileDialogs } from './native-files';
+import { hasNativeFileDialogs } from '../../files/native-files';
 
 export interface FaxFormatChoice {
   ask(): Promise<FaxFileFormat | null | undefined>;

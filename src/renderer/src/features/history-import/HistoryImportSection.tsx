@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/domain/history-import';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { useAppStore } from '../../stores/app-store';
-import { useHistoryImportStore } from './history-import-store';
+import { useHistoryImportStore } from '../../stores/history-import-store';
 import '../../styles/history-import.css';
 
 const number = (n: number) => n.toLocaleString('en-US');

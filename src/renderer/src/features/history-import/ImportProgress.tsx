@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'react';
 import { importLine, importTotals } from '../../../../shared/domain/history-import';
-import { useHistoryImportFeed, useHistoryImportStore } from './history-import-store';
+import { useHistoryImportFeed, useHistoryImportStore } from '../../stores/history-import-store';
 import '../../styles/history-import.css';
 
 export function ImportProgress(): JSX.Element | null {

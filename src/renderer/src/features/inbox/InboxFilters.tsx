@@ -4,8 +4,9 @@
  */
 import { useEffect, useId, useState, type JSX, type Ref } from 'react';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
-import type { InboxFilters as Filters } from './paging';
-import { hasFilters } from './paging';
+import type { InboxFilters as Filters } from '../../model/inbox/paging';
+import { hasFilters } from '../../model/inbox/paging';
+import { AccountSelect } from '../../components/AccountSelect';
 
 export const SEARCH_DEBOUNCE_MS = 250;
 
@@ -78,14 +79,7 @@ export function InboxFilters({ filters, accounts, onChange, onClear, searchRef }
         {accounts.length > 1 ? (
           <label>
             <span>Account</span>
-            <select aria-label="Account" value={filters.accountId} onChange={(event) => onChange({ accountId: event.currentTarget.value })}>
-              <option value="">All accounts</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.label}
-                </option>
-              ))}
-            </select>
+            <AccountSelect label="Account" accounts={accounts} value={filters.accountId} onChange={(accountId) => onChange({ accountId })} />
           </label>
         ) : null}
       </div>

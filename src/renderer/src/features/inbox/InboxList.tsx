@@ -11,8 +11,8 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JS
 import type { InboxFax } from '../../../../shared/domain/history';
 import { useFixedRows } from '../../hooks/use-fixed-rows';
 import { inboxRowModel } from './format';
-import type { ListWindow } from './list-window';
-import { anchoredScrollTop, movedIndex, type HeldRows } from './paging';
+import type { ListWindow } from '../../model/inbox/list-window';
+import { anchoredScrollTop, movedIndex, type HeldRows } from '../../model/inbox/paging';
 
 export const INBOX_ROW_HEIGHT = 68;
 

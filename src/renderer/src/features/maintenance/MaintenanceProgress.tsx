@@ -4,7 +4,7 @@
  */
 import type { JSX } from 'react';
 import { maintenanceLine } from '../../../../shared/domain/maintenance';
-import { useMaintenanceFeed, useMaintenanceStore } from './maintenance-store';
+import { useMaintenanceFeed, useMaintenanceStore } from '../../stores/maintenance-store';
 import '../../styles/history-import.css';
 
 export function MaintenanceProgress(): JSX.Element | null {

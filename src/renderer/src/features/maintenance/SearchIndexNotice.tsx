@@ -5,7 +5,7 @@
  */
 import type { JSX } from 'react';
 import { searchIndexNotice, type SearchScope } from '../../../../shared/domain/maintenance';
-import { useMaintenanceStore } from './maintenance-store';
+import { useMaintenanceStore } from '../../stores/maintenance-store';
 
 export function SearchIndexNotice({ scope, searching }: { scope: SearchScope; searching: boolean }): JSX.Element | null {
   const notice = useMaintenanceStore((s) => searchIndexNotice(s.status, scope));

@@ -9,8 +9,8 @@
 import { useEffect, useRef, useState, type JSX } from 'react';
 import type { OutboxItem } from '../../../../shared/domain/outbox';
 import { errorMessage, faxdesk, unwrap } from '../../api';
-import { base64ToBytes, downloadContent } from '../files/download';
-import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../files/native-files';
+import { base64ToBytes, downloadContent } from '../../files/download';
+import { hasNativeFileDialogs, missingSentence, saveWithDialog, savedSentence } from '../../files/native-files';
 import { thumbnailCssSize } from '../viewer/layout';
 import { openFax } from '../viewer/open-fax';
 

@@ -1,27 +1,20 @@
 import { Fragment, useEffect, useId, useRef, useState, type JSX } from 'react';
 import { formatFaxNumber } from '../../../../shared/fax-number';
 import type { OutboxDetail, OutboxItem } from '../../../../shared/domain/outbox';
+import { badgeFor } from './badges';
+import { optionsSummary, recipientLine, senderOf } from './rows';
+import { showTime } from '../../model/times';
+import { formatBytes, plural } from '../../model/words';
+import { StateBadge } from './StateBadge';
+import { Time } from './Time';
 import type { ActionNotice, DeliveredImage as Image, JobAction } from '../../stores/outbox-store';
 import { ConfirmDialog, type ConfirmRequest } from '../../components/ConfirmDialog';
 import { Confirmation } from './Confirmation';
 import { DeliveredImage } from './DeliveredImage';
-import {
-  attemptRows,
-  badgeFor,
-  billableText,
-  formatBytes,
-  formatDuration,
-  fromLocalInputValue,
-  optionsSummary,
-  plural,
-  recipientLine,
-  senderOf,
-  showTime,
-  timelineEntries,
-  toLocalInputValue,
-} from './format';
-import { StateBadge } from './StateBadge';
-import { Time } from './Time';
+import { JobResult } from './JobResult';
+import { JobTimeline } from './JobTimeline';
+import { JobAttempts } from './JobAttempts';
+import { RescheduleForm } from './RescheduleForm';
 
 export interface JobDetailProps {
   detail: OutboxDetail;
@@ -163,18 +156,18 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
         </p>
       ) : null}
 
-      {job.canReschedule ? <Reschedule key={`${job.id}-${job.scheduledAt ?? ''}`} job={job} busy={!!busy.reschedule} onReschedule={props.onReschedule} /> : null}
+      {job.canReschedule ? <RescheduleForm key={`${job.id}-${job.scheduledAt ?? ''}`} job={job} busy={!!busy.reschedule} onReschedule={props.onReschedule} /> : null}
 
-      <Result detail={detail} />
+      <JobResult detail={detail} />
 
       <section className="outbox-section" aria-labelledby={`${headingId}-timeline`}>
         <h3 id={`${headingId}-timeline`}>Status timeline</h3>
-        <Timeline detail={detail} />
+        <JobTimeline detail={detail} />
       </section>
 
       <section className="outbox-section" aria-labelledby={`${headingId}-attempts`}>
         <h3 id={`${headingId}-attempts`}>Delivery attempts</h3>
-        <Attempts detail={detail} loading={props.attemptsLoading} />
+        <JobAttempts detail={detail} loading={props.attemptsLoading} />
       </section>
 
       {job.state === 'COMPLETED' ? <Confirmation job={job} headingId={`${headingId}-confirmation`} onShowImage={props.onShowImage} /> : null}
@@ -311,191 +304,5 @@ export function JobDetail(props: JobDetailProps): JSX.Element {
 
       <ConfirmDialog request={confirm} onClose={() => setConfirm(null)} />
     </article>
-  );
-}
-
-/** The outcome in words: delivered (pages, time), the result code explained, the refusal, the hold. */
-function Result({ detail }: { detail: OutboxDetail }): JSX.Element | null {
-  const job = detail.job;
-  const code = detail.code;
-  const parts: JSX.Element[] = [];
-
-  if (detail.cancelTooLate) {
-    parts.push(
-      <p key="late" className="outbox-result-line">
-        <strong>The cancel came too late:</strong> the service had already delivered the fax when it got the request.
-      </p>,
-    );
-  }
-  if (job.status === 'delivered') {
-    const pages = job.pages ?? job.pageCount;
-    parts.push(
-      <p key="ok" className="outbox-result-line">
-        Delivered{pages ? ` ${plural(pages, 'page')}` : ''}
-        {job.durationSeconds !== null ? ` in ${formatDuration(job.durationSeconds)}` : ''}
-        {job.completedAt ? (
-          <>
-            {' '}
-            on <Time time={showTime(job.completedAt)} />
-          </>
-        ) : null}
-        .
-      </p>,
-    );
-  }
-  if (code && !code.success) {
-    parts.push(
-      <div key="code" className="outbox-code" data-testid="outbox-result-code">
-        <p>
-          <span className="outbox-code-id">{code.code}</span> <strong>{code.meaning}</strong>
-        </p>
-        <p>{code.advice}</p>
-        <p className="muted">
-          {billableText(code)}
-          {code.known ? '' : ' · Faxdesk does not know this code'}
-          {job.errorReason && job.errorReason.toLowerCase() !== code.meaning.toLowerCase() ? ` · The service said: “${job.errorReason}”` : ''}
-        </p>
-      </div>,
-    );
-  } else if (job.status === 'failed' && job.errorReason) {
-    parts.push(
-      <p key="reason" className="outbox-result-line">
-        The service said: “{job.errorReason}”
-      </p>,
-    );
-  }
-  if (job.status === 'rejected' && job.rejection) {
-    parts.push(
-      <div key="rejected" className="outbox-code" data-testid="outbox-rejection">
-        <p>
-          <strong>The fax service refused this fax.</strong>
-        </p>
-        <p>{job.rejection}</p>
-        {job.canEdit ? <p className="muted">Use “Edit and resend” to correct it in Compose.</p> : null}
-      </div>,
-    );
-  }
-  if (job.hold) {
-    parts.push(
-      <p key="hold" className="outbox-result-line">
-        Waiting: {job.hold.reason} Next try <Time time={showTime(job.hold.retryAt)} />.
-      </p>,
-    );
-  }
-  if (parts.length === 0) return null;
-  return (
-    <section className={`outbox-result outbox-result-${badgeFor(job).tone}`} aria-label="Result">
-      {parts}
-    </section>
-  );
-}
-
-function Timeline({ detail }: { detail: OutboxDetail }): JSX.Element {
-  const entries = timelineEntries(detail.timeline);
-  if (entries.length === 0) return <p className="muted">Nothing recorded yet.</p>;
-  return (
-    <ol className="outbox-timeline" data-testid="outbox-timeline">
-      {entries.map((e) => (
-        <li key={e.key} className={`outbox-event outbox-event-${e.tone}`}>
-          <span className="outbox-event-dot" aria-hidden="true" />
-          <div className="outbox-event-body">
-            <div className="outbox-event-head">
-              <span className="outbox-event-title">{e.title}</span>
-              <Time time={e.time} className="outbox-event-time" />
-              <span className="outbox-event-source" title={e.sourceDescription}>
-                <span className="sr-only">Source: </span>
-                {e.sourceLabel}
-              </span>
-            </div>
-            {e.notes.map((n, i) => (
-              <p key={i} className="outbox-event-note">
-                {n}
-              </p>
-            ))}
-          </div>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
-function Attempts({ detail, loading }: { detail: OutboxDetail; loading: boolean }): JSX.Element {
-  if (detail.attempts === null) {
-    if (loading) return <p className="muted">Reading the delivery attempts from the fax service…</p>;
-    return <p className="muted">{detail.attemptsNote ?? 'No delivery attempts yet.'}</p>;
-  }
-  if (detail.attempts.length === 0) return <p className="muted">The service has not made a delivery attempt yet.</p>;
-  const rows = attemptRows(detail.attempts);
-  return (
-    <table className="outbox-attempts" data-testid="outbox-attempts">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Result</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Started</th>
-          <th scope="col">Code</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key}>
-            <td>{r.number}</td>
-            <td>
-              <span className={`outbox-attempt-status outbox-text-${r.tone}`}>{r.status}</span>
-            </td>
-            <td>{r.duration}</td>
-            <td>{r.started ? <Time time={r.started} /> : '—'}</td>
-            <td>
-              {r.code ? (
-                <span title={r.code.advice}>
-                  <span className="outbox-code-id">{r.code.code}</span> {r.code.meaning}
-                </span>
-              ) : r.serviceMessage ? (
-                r.serviceMessage
-              ) : (
-                <span className="muted">—</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-function Reschedule({ job, busy, onReschedule }: { job: OutboxItem; busy: boolean; onReschedule(at: string | null): void }): JSX.Element {
-  const [value, setValue] = useState(toLocalInputValue(job.scheduledAt));
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
-  const submit = () => {
-    const at = fromLocalInputValue(value);
-    if (!at) return setProblem('Pick a date and a time.');
-    if (Date.parse(at) <= Date.now()) return setProblem('That time has passed. Pick a later time, or choose “Send now”.');
-    setProblem(null);
-    onReschedule(at);
-  };
-  return (
-    <form
-      className="outbox-reschedule"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <label htmlFor={inputId}>Send at</label>
-      <input id={inputId} type="datetime-local" value={value} aria-invalid={problem ? true : undefined} onChange={(e) => setValue(e.target.value)} />
-      <button type="submit" disabled={busy || value === toLocalInputValue(job.scheduledAt)}>
-        Reschedule
-      </button>
-      <button type="button" disabled={busy} onClick={() => onReschedule(null)}>
-        Send now
-      </button>
-      {problem ? (
-        <span className="error" role="alert">
-          {problem}
-        </span>
-      ) : null}
-    </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type JSX, type KeyboardEvent, type Ref } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
-import { PHASE_TABS, type PhaseFilter } from './format';
+import { PHASE_TABS, type PhaseFilter } from '../../model/outbox/phases';
+import { AccountSelect } from '../../components/AccountSelect';
 
 interface OutboxFiltersProps {
   listId: string;
@@ -76,14 +77,12 @@ export function OutboxFilters({ listId, phase, search, accountId, accounts, onCh
           }}
         />
         {accounts.length > 1 ? (
-          <select aria-label="Account" value={accountId ?? ''} onChange={(e) => onChange({ accountId: e.target.value || null })}>
-            <option value="">All accounts</option>
-            {accounts.map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.displayLabel}
-              </option>
-            ))}
-          </select>
+          <AccountSelect
+            label="Account"
+            accounts={accounts.map((a) => ({ id: a.id, label: a.displayLabel }))}
+            value={accountId ?? ''}
+            onChange={(id) => onChange({ accountId: id || null })}
+          />
         ) : null}
       </div>
     </div>

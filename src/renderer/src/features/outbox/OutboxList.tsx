@@ -1,7 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { OutboxItem } from '../../../../shared/domain/outbox';
-import { badgeFor, pagesText, recipientLine, rowTimeOf, shortTime, utcText } from './format';
+import { badgeFor } from './badges';
+import { pagesText, recipientLine, rowTimeOf } from './rows';
+import { shortTime, utcText } from '../../model/times';
 import { StateBadge } from './StateBadge';
 
 export const ROW_HEIGHT = 64;

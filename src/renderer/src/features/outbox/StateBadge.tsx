@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { Badge } from './format';
+import type { Badge } from './badges';
 
 /** A job's state: a shape, words and a colour (never the colour alone); the tooltip explains it. */
 export function StateBadge({ badge, large = false }: { badge: Badge; large?: boolean }): JSX.Element {

@@ -1,5 +1,5 @@
 import type { JSX } from 'react';
-import type { ShownTime } from './format';
+import type { ShownTime } from '../../model/times';
 
 /** A local time with the same instant in UTC as its tooltip. */
 export function Time({ time, className }: { time: ShownTime; className?: string }): JSX.Element {

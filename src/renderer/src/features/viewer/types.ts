@@ -1,10 +1,8 @@
 /** Shapes shared by the viewer's modules. Sizes are physical (inches), so a fax page shows at its real size. */
 
-/** A fax document as the Inbox and Outbox hand it over: the file's bytes and what kind of file it is. */
-export interface FaxDocument {
-  kind: 'pdf' | 'tiff';
-  data: Uint8Array;
-}
+import type { FaxDocument } from '../../model/fax-document';
+
+export type { FaxDocument };
 
 /** The physical size of one page, in inches (PDF: points / 72; TIFF: pixels / dots per inch). */
 export interface PageSize {

@@ -11,7 +11,7 @@ import type { TlsFileKind } from '../../../../shared/ipc/contract/files';
 import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../../shared/ipc/contract/webhooks';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../../api';
 import { HelpTip } from '../../components/HelpTip';
-import { hasNativeFileDialogs } from '../files/native-files';
+import { hasNativeFileDialogs } from '../../files/native-files';
 import '../../styles/instant-updates.css';
 
 interface Draft {

@@ -13,7 +13,7 @@ import { useAppStore } from '../../stores/app-store';
 import { useComposeStore } from '../../stores/compose-store';
 import { describedBy, Field, TextField } from '../accounts/Field';
 import { TestReport, type TestState } from '../accounts/TestReport';
-import { useWelcomeStore } from './welcome-store';
+import { useWelcomeStore } from '../../stores/welcome-store';
 import '../../styles/welcome.css';
 
 /** The regions Faxdesk knows the address of; anything else is typed in. */
