@@ -6,10 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError } from '../errors';
+import type { Db } from './db';
 import { scheduleDerivedWork, type RequestedWork } from './derived/schedule';
 import { MIGRATIONS, type Migration } from './migrations';
 
-export type Db = Database.Database;
+export type { Db } from './db';
 
 export interface OpenDatabaseOptions {
   /** Use these migrations instead of the app's (tests of the migration runner). */

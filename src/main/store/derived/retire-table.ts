@@ -9,8 +9,8 @@
  * lifted for the one DELETE statement and put back, on this connection, with nothing else running in
  * between (better-sqlite3 is synchronous). Nothing else ever writes to a retired table.
  */
-import type { Db } from '../database';
-import type { DerivedExecutor, DerivedWork } from './work';
+import type { Db } from '../db';
+import type { DerivedExecutor, DerivedWork } from './types';
 
 /** The shadow tables holding an FTS5 table's data, and the key a piece deletes by. */
 const SHADOWS = [

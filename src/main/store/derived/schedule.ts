@@ -4,7 +4,7 @@
  * do it inline, as the steps did when they were released. Work that turns out to be small (a new
  * history has no rows to index) is done at once and not queued, so a new history shows no progress.
  */
-import type { Db } from '../database';
+import type { Db } from '../db';
 import { DerivedRebuildsRepository } from '../repositories/derived-rebuilds-repository';
 import { KIND_PRIORITY, executorFor, workKey, type DerivedWork } from './work';
 

@@ -21,10 +21,10 @@
  * new ones. Reading it from the schema rather than from a definition in code also keeps a schema cut
  * below a later migration (tests of old steps) consistent with the triggers that cut has.
  */
-import type { Db } from '../database';
+import type { Db } from '../db';
 import { SEARCH_INDEXES } from '../migrations/0050-search';
 import { withBoundedMerges } from '../repositories/fts-merge';
-import type { DerivedExecutor, WorkPosition } from './work';
+import type { DerivedExecutor, WorkPosition } from './types';
 
 /** The base table a search table indexes (0050's; what each indexes of it is its trigger's). */
 function baseOf(table: string): string {

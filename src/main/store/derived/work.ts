@@ -12,40 +12,14 @@
  *   below 0110: tests of old migrations, generated histories), which is what those migrations did
  *   when they were released.
  */
-import type { Db } from '../database';
+import type { DerivedExecutor, DerivedKind, DerivedWork } from './types';
 import { fillSearchExecutor } from './search-fill';
 import { retireTableExecutor } from './retire-table';
 
-export type DerivedWork =
-  /** Index every row of a search table's base table (the table is empty, or partly filled, with its triggers live). */
-  | { kind: 'fill-search'; table: string }
-  /** Empty a table a migration replaced (renamed out of the way) and drop it. */
-  | { kind: 'retire-table'; table: string };
-
-export type DerivedKind = DerivedWork['kind'];
+export type { DerivedExecutor, DerivedKind, DerivedWork, WorkPlan, WorkPosition } from './types';
 
 /** One piece of work in derived_rebuilds: `key` names what it rebuilds (a later migration's work on the same thing replaces it). */
 export const workKey = (work: DerivedWork): string => `${work.kind}:${work.table}`;
-
-/** Where a piece of work stands. `cursor` is the executor's own position; null once finished. */
-export interface WorkPosition {
-  cursor: number | null;
-  floor: number;
-}
-
-export interface WorkPlan extends WorkPosition {
-  /** Units of work (rows) in all; 0: nothing to do. */
-  total: number;
-}
-
-export interface DerivedExecutor {
-  /** Work up to this many units is done inline when recorded (a few milliseconds at most): no progress to show. */
-  readonly inlineUpTo: number;
-  plan(db: Db, work: DerivedWork): WorkPlan;
-  /** Does at most `maxUnits` units from `position`; returns how many it did and where it stands now. */
-  step(db: Db, work: DerivedWork, position: WorkPosition, maxUnits: number): { units: number; position: WorkPosition };
-  inline(db: Db, work: DerivedWork): void;
-}
 
 const EXECUTORS: Record<DerivedKind, DerivedExecutor> = {
   'fill-search': fillSearchExecutor,

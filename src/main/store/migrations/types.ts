@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { DerivedWork } from '../derived/work';
+import type { DerivedWork } from '../derived/types';
 
 export interface Migration {
   /** user_version after this step; steps go up by 10 so a fix can slot in between. */

@@ -2,7 +2,7 @@
  * The queue of derived data to rebuild (0110): what the migration runner records, and where the
  * maintenance service stands in each piece of work.
  */
-import type { Db } from '../database';
+import type { Db } from '../db';
 import type { DerivedWork, WorkPlan, WorkPosition } from '../derived/work';
 import { isoUtc } from './row-support';
 

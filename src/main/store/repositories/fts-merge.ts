@@ -7,7 +7,7 @@
  * transaction (the merge command flushes the pending rows first), and automerge is set back to
  * FTS5's default before the transaction ends: outside these writes the table behaves as always.
  */
-import type { Db } from '../database';
+import type { Db } from '../db';
 
 /**
  * Pages of merge work after a bulk write of `rows` rows. A fax writes several leaf pages' worth of
