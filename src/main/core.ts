@@ -5,17 +5,21 @@
  */
 import path from 'node:path';
 import type { AppInfo, PrintDoneInput } from '../shared/ipc/contract/app';
+import { createAppHandlers } from './app/handlers';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { describe as describeKeychainFailure } from './accounts/keyring-secret-store';
 import { loggingSecretStore } from './accounts/secret-store';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { createDesktopHandlers } from './desktop/handlers';
 import { createDesksHandlers } from './desks/handlers';
 import { DeskIdentity } from './desks/identity';
 import { OfficeDesks } from './desks/office';
 import { DocumentCollector } from './documents/collector';
 import { DraftsService } from './drafts/drafts-service';
+import { createDraftHandlers } from './drafts/handlers';
 import { SandboxPractice } from './sandbox/sandbox-practice';
+import { createSandboxHandlers } from './sandbox/handlers';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus } from './ipc/events';
@@ -27,16 +31,20 @@ import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } fr
 import { FileDialogService, LastFolder } from './files/file-dialog-service';
 import { FaxTiffs } from './files/fax-tiff';
 import { saveContentSource } from './files/save-content';
+import { createFileHandlers } from './files/handlers';
 import { FirstRunFlag, WelcomeService } from './welcome/welcome-service';
+import { createWelcomeHandlers } from './welcome/handlers';
 import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
+import { createSettingsHandlers } from './settings/handlers';
 import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync';
 import type { TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
+import { createFaxPrinterHandlers } from './printer/handlers';
 import { SettingsRepository } from './store/repositories/settings-repository';
 import { createMaintenanceHandlers } from './maintenance/handlers';
 import { MaintenanceService, type MaintenanceDeps } from './maintenance/maintenance-service';
@@ -273,36 +281,33 @@ export function createCore(deps: CoreDeps): Core {
     ...deps.faxPrinter,
   });
 
+  // One line per area: each area's calls are in its own handlers.ts (contract: src/shared/ipc/contract/<area>.ts).
   const handlers: HandlerTable = {
-    'app:info': () => ({
-      name: 'Faxdesk',
-      version: deps.appVersion,
+    ...createAppHandlers({
+      appVersion: deps.appVersion,
       dataDir: deps.dataDir,
-      platform: process.platform,
       shell: deps.shell,
-      fileDialogs: files.available ? 'native' : 'browser',
-      versions: Object.fromEntries(
-        Object.entries(process.versions).filter(([k]) => ['node', 'electron', 'chrome', 'v8', 'sqlite'].includes(k)) as [string, string][],
-      ),
+      nativeFileDialogs: files.available,
+      pagePrints: deps.pagePrints ?? null,
     }),
-    'settings:get': () => settings.get(),
-    'settings:set': (patch) => settings.set(patch),
-    'app:printDone': (input) => deps.pagePrints?.report(input) ?? { accepted: false },
+    ...createSettingsHandlers(settings),
     ...accounts.handlers,
-    ...desktop.handlers(),
+    ...createDesktopHandlers(desktop),
     ...addressBook.handlers,
     ...sending.handlers,
-    ...drafts.handlers(),
-    ...new SandboxPractice({
-      host: accounts.sandbox,
-      store: sending.store,
-      ...(deps.resourcesDir ? { samplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
-      syncNow: (accountId) => background.sync.runNow(accountId),
-    }).handlers(),
+    ...createDraftHandlers(drafts),
+    ...createSandboxHandlers(
+      new SandboxPractice({
+        host: accounts.sandbox,
+        store: sending.store,
+        ...(deps.resourcesDir ? { samplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
+        syncNow: (accountId) => background.sync.runNow(accountId),
+      }),
+    ),
     ...background.handlers,
     ...instant.handlers,
-    ...files.handlers(),
-    ...faxPrinter.handlers(),
+    ...createFileHandlers(files),
+    ...createFaxPrinterHandlers(faxPrinter),
     ...createMaintenanceHandlers(maintenance),
     ...createDesksHandlers({
       identity: desk,
@@ -314,7 +319,7 @@ export function createCore(deps: CoreDeps): Core {
       },
       inFront: () => background.sync.status().focused,
     }),
-    ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
+    ...createWelcomeHandlers(new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger })),
   };
 
   let stopped = false;

@@ -27,7 +27,6 @@ import { createSyncHandlers, type SyncHandlers } from './handlers';
 import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from './ports';
 import { SyncService } from './sync-service';
 import { HistoryImportService } from './history-import';
-import { createHistoryImportHandlers, type HistoryImportHandlers } from './history-import-handlers';
 
 export { SyncService } from './sync-service';
 export { notifyOnce, wasAnnounced } from './notify-once';
@@ -72,7 +71,7 @@ export interface SyncModule {
   /** The import of older faxes after an account's first sync. */
   imports: HistoryImportService;
   stores: HistoryStores;
-  handlers: SyncHandlers & InboxHandlers & HistoryImportHandlers;
+  handlers: SyncHandlers & InboxHandlers;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -177,7 +176,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     activity,
     imports,
     stores,
-    handlers: { ...createSyncHandlers(sync, activity), ...createInboxHandlers(inbox), ...createHistoryImportHandlers(imports) },
+    handlers: { ...createSyncHandlers(sync, activity, imports), ...createInboxHandlers(inbox) },
     async start() {
       inbox.refreshBadge();
       // Sync first: it tells the downloader whether it is paused (asleep, offline) before it starts.
