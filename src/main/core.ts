@@ -40,7 +40,7 @@ import { SettingsService } from './settings/settings-service';
 import { createSettingsHandlers } from './settings/handlers';
 import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync';
-import type { TemplatesService } from './templates';
+import { createTemplatesModule, type TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
@@ -150,7 +150,6 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
     ...(deps.tuning?.http ? { http: deps.tuning.http } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
-    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
@@ -178,6 +177,7 @@ export function createCore(deps: CoreDeps): Core {
   });
 
   const addressBook = createContactsModule({ db, logger: deps.logger, now, events });
+  const headerTemplates = createTemplatesModule({ db, logger: deps.logger, now, events });
 
   const sending = createOutboxModule({
     db,
@@ -245,7 +245,7 @@ export function createCore(deps: CoreDeps): Core {
     states: sending.outbox.states,
     accounts: accounts.service,
     sandbox: accounts.sandbox,
-    webhooks: accounts.webhooks,
+    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     secrets: secretStore,
     redactor,
     sync: background.sync,
@@ -294,6 +294,7 @@ export function createCore(deps: CoreDeps): Core {
     ...accounts.handlers,
     ...createDesktopHandlers(desktop),
     ...addressBook.handlers,
+    ...headerTemplates.handlers,
     ...sending.handlers,
     ...createDraftHandlers(drafts),
     ...createSandboxHandlers(
@@ -331,7 +332,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     desktop,
     contacts: addressBook.contacts,
-    templates: addressBook.templates,
+    templates: headerTemplates.templates,
     redactor,
     outbox: sending.outbox,
     sync: background.sync,

@@ -6,19 +6,7 @@
  */
 import path from 'node:path';
 import type { InboxFax, PageCursor } from '../../shared/domain/history';
-import type {
-  InboxChangeReason,
-  InboxDeleteResult,
-  InboxFaxDetail,
-  InboxFaxRefInput,
-  InboxImage,
-  InboxListInput,
-  InboxPage,
-  InboxPrintResult,
-  InboxReadResult,
-  InboxSaveResult,
-  ListPosition,
-} from '../../shared/ipc/contract/inbox';
+import type { InboxChangeReason, InboxDeleteResult, InboxFaxDetail, InboxFaxRefInput, InboxImage, InboxListInput, InboxPage, InboxPrintResult, InboxReadResult, InboxSaveResult, ListPosition } from '../../shared/ipc/contract/inbox';
 import type { SyncStatus } from '../../shared/domain/sync';
 import { notificationFor } from '../desktop/notification-policy';
 import { checkPdf, pdfNotWhole } from '../documents/formats/pdf';

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import type { Settings } from '../../shared/domain/settings';
-import type { FaxPrinterQueueView, FaxPrinterSystemReport, FaxPrinterView } from '../../shared/ipc/contract/fax-printer';
+import type { FaxPrinterQueueView, FaxPrinterSystemReport, FaxPrinterView } from '../../shared/ipc/contract/printer';
 import { AppError } from '../errors';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';

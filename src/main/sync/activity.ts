@@ -4,7 +4,7 @@
  */
 import type { FaxDirection } from '../../shared/domain/fax';
 import type { LoggedNotification, PageCursor } from '../../shared/domain/history';
-import type { ActivityListInput, ActivityPage, ActivityPingResult } from '../../shared/ipc/contract/inbox';
+import type { ActivityListInput, ActivityPage, ActivityPingResult } from '../../shared/ipc/contract/sync';
 import { decodeCursor, encodeCursor } from '../inbox/cursor';
 import type { HistoryStores, SyncAccounts } from './ports';
 

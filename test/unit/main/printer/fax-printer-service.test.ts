@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComposeService } from '../../../../src/main/compose/compose-service';
+import { ComposeService } from '../../../../src/main/outbox/compose-service';
 import { ComposeHandoff } from '../../../../src/main/desktop/compose-handoff';
 import { createDocumentStore } from '../../../../src/main/documents/document-store';
 import { EventBus } from '../../../../src/main/ipc/events';
