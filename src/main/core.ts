@@ -22,7 +22,7 @@ import { SandboxPractice } from './sandbox/sandbox-practice';
 import { createSandboxHandlers } from './sandbox/handlers';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
-import { EventBus } from './ipc/events';
+import { EventBus, internalEventsShownOn } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
 import { createOutboxModule, type OutboxCheckpoint, type OutboxConfig, type OutboxService } from './outbox';
 import { logDirOf } from './platform/file-logger';
@@ -45,6 +45,7 @@ import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
 import { createFaxPrinterHandlers } from './printer/handlers';
+import { OutboundRepository } from './store/repositories/outbound-repository';
 import { SettingsRepository } from './store/repositories/settings-repository';
 import { createMaintenanceHandlers } from './maintenance/handlers';
 import { MaintenanceService, type MaintenanceDeps } from './maintenance/maintenance-service';
@@ -129,6 +130,8 @@ export const DATABASE_FILE = 'faxdesk.sqlite3';
 export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? (() => new Date());
   const events = new EventBus();
+  // What services tell each other (typed, internal); the page sees outbound and inbound changes from it.
+  const changes = internalEventsShownOn(events, (event, error) => deps.logger.warn('a listener of an internal event failed', { event, error: String(error) }));
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
   const settings = new SettingsService(new SettingsRepository(db), now);
   const maintenance = new MaintenanceService({ db, events, logger: deps.logger, now, ...deps.tuning?.maintenance });
@@ -158,9 +161,10 @@ export function createCore(deps: CoreDeps): Core {
   });
   const isSandbox = (accountId: string) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox');
   // Notifications about a Sandbox fax say it is practice (the target names the account or the job).
+  const outboundJobs = new OutboundRepository(db);
   const notifier = sandboxMarkingNotifier(
     deps.notifier,
-    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (sending.outbox.outbound.get(target.jobId)?.accountId ?? null) : null),
+    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (outboundJobs.get(target.jobId)?.accountId ?? null) : null),
     isSandbox,
   );
   const desktop = new DesktopService({
@@ -191,16 +195,16 @@ export function createCore(deps: CoreDeps): Core {
         return account ? { label: account.displayLabel, enabled: account.enabled, sandbox: account.kind === 'sandbox' } : null;
       },
     },
-    emit: (payload) => events.emit('outbox:changed', payload),
+    emit: (payload) => changes.emit('outbound:changed', payload),
     // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
     notify: (event) => {
       const notification = notificationFor(settings.values, event);
       if (notification) notifier.show(notification);
     },
-    // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
-    syncNow: (accountId) => background.sync.noteJobActive(accountId),
-    // A reconciliation decided: the sent list is read again now (what it held back for the job applies).
-    sentListNow: (accountId) => background.sync.runNow(accountId, ['sent']),
+    // The sync engine watches accepted faxes (it listens: sync/index.ts): after a send or a cancel it looks
+    // now and polls fast; after a reconciliation decided it reads the sent list (what it held back applies).
+    syncNow: (accountId) => changes.emit('outbound:active', { accountId }),
+    sentListNow: (accountId) => changes.emit('outbound:decided', { accountId }),
     sender: () => desk.sender(),
     trackActive: false,
     ...(deps.tuning?.outbox ? { config: deps.tuning.outbox } : {}),
@@ -229,6 +233,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     settings,
     events,
+    changes,
     logger: deps.logger,
     now,
     system: deps.system,
@@ -251,6 +256,7 @@ export function createCore(deps: CoreDeps): Core {
     sync: background.sync,
     inbox: background.inbox,
     events,
+    changes,
     logger: deps.logger,
     now,
     pollSeconds: () => settings.values.pollIntervalSeconds,
