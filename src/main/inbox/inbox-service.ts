@@ -18,7 +18,7 @@ import type { Badge, Notifier, Printer } from '../platform/ports';
 import { notifyOnce } from '../sync/notify-once';
 import type { HistoryStores, SyncAccounts, SyncSettings } from '../sync/ports';
 import type { InboxHooks } from '../sync/sync-service';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../ipc/list-cursor';
 import type { ImageDownloader } from './image-downloader';
 import type { InboxFiles } from './inbox-files';
 import type { SenderNames } from './sender-names';
