@@ -20,7 +20,7 @@ import path from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createDocumentStore } from '../src/main/documents/document-store';
-import { ComposeService } from '../src/main/compose/compose-service';
+import { ComposeService } from '../src/main/outbox/compose-service';
 import { silentLogger } from '../src/main/platform/logger';
 import { IppPrinter, type FinishedPrintJob } from '../src/main/printer/ipp-printer';
 import { encodeIppMessage } from '../src/main/printer/ipp/encoding';

@@ -5,20 +5,24 @@
  */
 import path from 'node:path';
 import type { AppInfo, PrintDoneInput } from '../shared/ipc/contract/app';
+import { createAppHandlers } from './app/handlers';
 import { createAccountsModule, type AccountService, type AccountsModuleDeps, type SecretStore, type StartEmulator } from './accounts';
 import { describe as describeKeychainFailure } from './accounts/keyring-secret-store';
 import { loggingSecretStore } from './accounts/secret-store';
 import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
+import { createDesktopHandlers } from './desktop/handlers';
 import { createDesksHandlers } from './desks/handlers';
 import { DeskIdentity } from './desks/identity';
 import { OfficeDesks } from './desks/office';
 import { DocumentCollector } from './documents/collector';
 import { DraftsService } from './drafts/drafts-service';
+import { createDraftHandlers } from './drafts/handlers';
 import { SandboxPractice } from './sandbox/sandbox-practice';
+import { createSandboxHandlers } from './sandbox/handlers';
 import { notificationFor } from './desktop/notification-policy';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
-import { EventBus } from './ipc/events';
+import { EventBus, internalEventsShownOn } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
 import { createOutboxModule, type OutboxCheckpoint, type OutboxConfig, type OutboxService } from './outbox';
 import { logDirOf } from './platform/file-logger';
@@ -27,16 +31,21 @@ import type { Badge, FetchFn, FileDialogs, Notifier, Printer, SystemSignals } fr
 import { FileDialogService, LastFolder } from './files/file-dialog-service';
 import { FaxTiffs } from './files/fax-tiff';
 import { saveContentSource } from './files/save-content';
+import { createFileHandlers } from './files/handlers';
 import { FirstRunFlag, WelcomeService } from './welcome/welcome-service';
+import { createWelcomeHandlers } from './welcome/handlers';
 import { Redactor } from './platform/redact';
 import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
+import { createSettingsHandlers } from './settings/handlers';
 import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync';
-import type { TemplatesService } from './templates';
+import { createTemplatesModule, type TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
+import { createFaxPrinterHandlers } from './printer/handlers';
+import { OutboundRepository } from './store/repositories/outbound-repository';
 import { SettingsRepository } from './store/repositories/settings-repository';
 import { createMaintenanceHandlers } from './maintenance/handlers';
 import { MaintenanceService, type MaintenanceDeps } from './maintenance/maintenance-service';
@@ -121,6 +130,8 @@ export const DATABASE_FILE = 'faxdesk.sqlite3';
 export function createCore(deps: CoreDeps): Core {
   const now = deps.now ?? (() => new Date());
   const events = new EventBus();
+  // What services tell each other (typed, internal); the page sees outbound and inbound changes from it.
+  const changes = internalEventsShownOn(events, (event, error) => deps.logger.warn('a listener of an internal event failed', { event, error: String(error) }));
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
   const settings = new SettingsService(new SettingsRepository(db), now);
   const maintenance = new MaintenanceService({ db, events, logger: deps.logger, now, ...deps.tuning?.maintenance });
@@ -142,7 +153,6 @@ export function createCore(deps: CoreDeps): Core {
     ...(deps.startEmulator !== undefined ? { startEmulator: deps.startEmulator } : {}),
     ...(deps.tuning?.http ? { http: deps.tuning.http } : {}),
     onChange: (list) => events.emit('accounts:changed', list),
-    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     ...(deps.resourcesDir ? { sandboxSamplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
     onFirstRun: (sandboxId) => {
       if (!settings.values.defaultAccountId) settings.set({ defaultAccountId: sandboxId });
@@ -151,9 +161,10 @@ export function createCore(deps: CoreDeps): Core {
   });
   const isSandbox = (accountId: string) => accounts.service.list().some((a) => a.id === accountId && a.kind === 'sandbox');
   // Notifications about a Sandbox fax say it is practice (the target names the account or the job).
+  const outboundJobs = new OutboundRepository(db);
   const notifier = sandboxMarkingNotifier(
     deps.notifier,
-    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (sending.outbox.outbound.get(target.jobId)?.accountId ?? null) : null),
+    (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (outboundJobs.get(target.jobId)?.accountId ?? null) : null),
     isSandbox,
   );
   const desktop = new DesktopService({
@@ -170,6 +181,7 @@ export function createCore(deps: CoreDeps): Core {
   });
 
   const addressBook = createContactsModule({ db, logger: deps.logger, now, events });
+  const headerTemplates = createTemplatesModule({ db, logger: deps.logger, now, events });
 
   const sending = createOutboxModule({
     db,
@@ -183,16 +195,16 @@ export function createCore(deps: CoreDeps): Core {
         return account ? { label: account.displayLabel, enabled: account.enabled, sandbox: account.kind === 'sandbox' } : null;
       },
     },
-    emit: (payload) => events.emit('outbox:changed', payload),
+    emit: (payload) => changes.emit('outbound:changed', payload),
     // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
     notify: (event) => {
       const notification = notificationFor(settings.values, event);
       if (notification) notifier.show(notification);
     },
-    // The sync engine watches accepted faxes; after a send or a cancel it is asked to look now (and poll fast).
-    syncNow: (accountId) => background.sync.noteJobActive(accountId),
-    // A reconciliation decided: the sent list is read again now (what it held back for the job applies).
-    sentListNow: (accountId) => background.sync.runNow(accountId, ['sent']),
+    // The sync engine watches accepted faxes (it listens: sync/index.ts): after a send or a cancel it looks
+    // now and polls fast; after a reconciliation decided it reads the sent list (what it held back applies).
+    syncNow: (accountId) => changes.emit('outbound:active', { accountId }),
+    sentListNow: (accountId) => changes.emit('outbound:decided', { accountId }),
     sender: () => desk.sender(),
     trackActive: false,
     ...(deps.tuning?.outbox ? { config: deps.tuning.outbox } : {}),
@@ -221,6 +233,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     settings,
     events,
+    changes,
     logger: deps.logger,
     now,
     system: deps.system,
@@ -237,12 +250,13 @@ export function createCore(deps: CoreDeps): Core {
     states: sending.outbox.states,
     accounts: accounts.service,
     sandbox: accounts.sandbox,
-    webhooks: accounts.webhooks,
+    desk: () => ({ installationId: desk.installationId, deskName: desk.view().deskName }),
     secrets: secretStore,
     redactor,
     sync: background.sync,
     inbox: background.inbox,
     events,
+    changes,
     logger: deps.logger,
     now,
     pollSeconds: () => settings.values.pollIntervalSeconds,
@@ -273,36 +287,34 @@ export function createCore(deps: CoreDeps): Core {
     ...deps.faxPrinter,
   });
 
+  // One line per area: each area's calls are in its own handlers.ts (contract: src/shared/ipc/contract/<area>.ts).
   const handlers: HandlerTable = {
-    'app:info': () => ({
-      name: 'Faxdesk',
-      version: deps.appVersion,
+    ...createAppHandlers({
+      appVersion: deps.appVersion,
       dataDir: deps.dataDir,
-      platform: process.platform,
       shell: deps.shell,
-      fileDialogs: files.available ? 'native' : 'browser',
-      versions: Object.fromEntries(
-        Object.entries(process.versions).filter(([k]) => ['node', 'electron', 'chrome', 'v8', 'sqlite'].includes(k)) as [string, string][],
-      ),
+      nativeFileDialogs: files.available,
+      pagePrints: deps.pagePrints ?? null,
     }),
-    'settings:get': () => settings.get(),
-    'settings:set': (patch) => settings.set(patch),
-    'app:printDone': (input) => deps.pagePrints?.report(input) ?? { accepted: false },
+    ...createSettingsHandlers(settings),
     ...accounts.handlers,
-    ...desktop.handlers(),
+    ...createDesktopHandlers(desktop),
     ...addressBook.handlers,
+    ...headerTemplates.handlers,
     ...sending.handlers,
-    ...drafts.handlers(),
-    ...new SandboxPractice({
-      host: accounts.sandbox,
-      store: sending.store,
-      ...(deps.resourcesDir ? { samplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
-      syncNow: (accountId) => background.sync.runNow(accountId),
-    }).handlers(),
+    ...createDraftHandlers(drafts),
+    ...createSandboxHandlers(
+      new SandboxPractice({
+        host: accounts.sandbox,
+        store: sending.store,
+        ...(deps.resourcesDir ? { samplesDir: path.join(deps.resourcesDir, 'sandbox') } : {}),
+        syncNow: (accountId) => background.sync.runNow(accountId),
+      }),
+    ),
     ...background.handlers,
     ...instant.handlers,
-    ...files.handlers(),
-    ...faxPrinter.handlers(),
+    ...createFileHandlers(files),
+    ...createFaxPrinterHandlers(faxPrinter),
     ...createMaintenanceHandlers(maintenance),
     ...createDesksHandlers({
       identity: desk,
@@ -314,7 +326,7 @@ export function createCore(deps: CoreDeps): Core {
       },
       inFront: () => background.sync.status().focused,
     }),
-    ...new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger }).handlers(),
+    ...createWelcomeHandlers(new WelcomeService({ flag: firstRun, accounts: accounts.service, tester: accounts.tester, settings, logger: deps.logger })),
   };
 
   let stopped = false;
@@ -326,7 +338,7 @@ export function createCore(deps: CoreDeps): Core {
     accounts: accounts.service,
     desktop,
     contacts: addressBook.contacts,
-    templates: addressBook.templates,
+    templates: headerTemplates.templates,
     redactor,
     outbox: sending.outbox,
     sync: background.sync,

@@ -5,13 +5,7 @@
  * that cannot be reached, a proxy in the way, or a clock too far from the service's (its Date header). Works for a saved account, for the form being edited (saved values plus the
  * changes), and for a new account before it is saved. Nothing is stored.
  */
-import {
-  AccountAddInputSchema,
-  type AccountTestInput,
-  type AccountTestReport,
-  type AccountTestStep,
-  type AccountTestStepId,
-} from '../../shared/ipc/contract/accounts';
+import { AccountAddInputSchema, type AccountTestInput, type AccountTestReport, type AccountTestStep, type AccountTestStepId } from '../../shared/ipc/contract/accounts';
 import { AdminClient, type AdminCredentials } from '../api/admin-client';
 import { FaxServiceClient, type FaxServiceCredentials } from '../api/fax-service-client';
 import { describeNetworkError, type HttpClient } from '../api/http';

@@ -1,5 +1,5 @@
 /**
- * The accounts, admin and webhooks slice of the IPC handler table. Each handler only forwards to a
+ * The accounts:* and admin:* calls (contract: src/shared/ipc/contract/accounts.ts). Each handler only forwards to a
  * service; inputs were parsed by the gate. Outputs carry no secret: only `has…` flags.
  */
 import type { accountCalls } from '../../shared/ipc/contract/accounts';
@@ -7,7 +7,6 @@ import type { Handler } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { AccountService } from './account-service';
 import type { ConnectionTester } from './connection-test';
-import type { WebhookService } from './webhook-service';
 
 export type AccountCallName = keyof typeof accountCalls;
 export type AccountHandlers = { [N in AccountCallName]: Handler<N> };
@@ -15,11 +14,10 @@ export type AccountHandlers = { [N in AccountCallName]: Handler<N> };
 export interface AccountHandlerDeps {
   accounts: AccountService;
   tester: ConnectionTester;
-  webhooks: WebhookService;
   logger: Logger;
 }
 
-export function createAccountHandlers({ accounts, tester, webhooks, logger }: AccountHandlerDeps): AccountHandlers {
+export function createAccountHandlers({ accounts, tester, logger }: AccountHandlerDeps): AccountHandlers {
   return {
     'accounts:list': () => accounts.list(),
     'accounts:add': (input) => accounts.add(input),
@@ -44,12 +42,5 @@ export function createAccountHandlers({ accounts, tester, webhooks, logger }: Ac
       logger.info('admin: numbers released', { accountId, count: result.released.length });
       return result;
     },
-
-    'webhooks:get': ({ accountId }) => webhooks.get(accountId),
-    'webhooks:set': (input) => webhooks.set(input),
-    'webhooks:remove': ({ accountId, direction }) => webhooks.remove(accountId, direction),
-    'webhooks:ping': ({ accountId, direction }) => webhooks.ping(accountId, direction),
-    'webhooks:log': ({ accountId, direction, sentStatus, limit }) =>
-      webhooks.log(accountId, { limit, ...(direction ? { direction } : {}), ...(sentStatus ? { sentStatus } : {}) }),
   };
 }

@@ -14,8 +14,6 @@ import { ConnectionTester, TEST_TIMEOUT_MS } from './connection-test';
 import { createAccountHandlers, type AccountHandlers } from './handlers';
 import { SANDBOX_ACCOUNT_ID, SandboxHost, type StartEmulator } from './sandbox';
 import type { SecretStore } from './secret-store';
-import type { WebhookOwner } from '../desks/webhook-owner';
-import { WebhookService } from './webhook-service';
 
 export { AccountService, type SecretRegistry } from './account-service';
 export { SANDBOX_ACCOUNT_ID, SandboxHost, type StartEmulator, type EmulatorHandle } from './sandbox';
@@ -42,14 +40,11 @@ export interface AccountsModuleDeps {
   onFirstRun?: (sandboxId: string) => void;
   /** The Sandbox's sample inbound faxes (resources/sandbox of the app). */
   sandboxSamplesDir?: string;
-  /** This desk, as the webhook addresses it saves name it (several desks on one account). */
-  desk?: () => WebhookOwner;
 }
 
 export interface AccountsModule {
   service: AccountService;
   sandbox: SandboxHost | null;
-  webhooks: WebhookService;
   tester: ConnectionTester;
   http: HttpClient;
   handlers: AccountHandlers;
@@ -95,17 +90,15 @@ export function createAccountsModule(deps: AccountsModuleDeps): AccountsModule {
   }
   // The Sandbox exists out of the box, before anything starts; on first run it is selected.
   if (sandbox?.ensureAccount()) deps.onFirstRun?.(SANDBOX_ACCOUNT_ID);
-  const webhooks = new WebhookService(accounts, sandbox, deps.logger, deps.desk ?? null);
   // "Test connection" answers within seconds: one attempt per step, a shorter timeout, no retries.
   const testHttp = new HttpClient({ fetch: deps.fetch, logger: deps.logger, ...deps.http, timeoutMs: TEST_TIMEOUT_MS, retry: { ...deps.http?.retry, attempts: 1 } });
   const tester = new ConnectionTester(accounts, testHttp, deps.logger, deps.fetch, deps.now);
   return {
     service: accounts,
     sandbox,
-    webhooks,
     tester,
     http,
-    handlers: createAccountHandlers({ accounts, tester, webhooks, logger: deps.logger }),
+    handlers: createAccountHandlers({ accounts, tester, logger: deps.logger }),
     async start() {
       await sandbox?.start();
     },

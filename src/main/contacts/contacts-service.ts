@@ -8,19 +8,7 @@ import { checkContactDraft, contactLabel, parseContactsCsv, writeContactsCsv, ty
 import type { Contact, DistributionList } from '../../shared/domain/history';
 import { parseVCards, writeVCards } from '../../shared/domain/vcard';
 import { formatFaxNumber, normalizeFaxNumber } from '../../shared/fax-number';
-import type {
-  ContactCreateInput,
-  ContactSearchHit,
-  ContactsChange,
-  ContactsExport,
-  ContactsFileFormat,
-  ContactsImportSummary,
-  ContactsPageView,
-  ContactUpdateInput,
-  ContactView,
-  DistributionListView,
-  Recipient,
-} from '../../shared/ipc/contract/contacts';
+import type { ContactCreateInput, ContactSearchHit, ContactsChange, ContactsExport, ContactsFileFormat, ContactsImportSummary, ContactsPageView, ContactUpdateInput, ContactView, DistributionListView, Recipient } from '../../shared/ipc/contract/contacts';
 import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import type { Db } from '../store/database';

@@ -3,7 +3,7 @@ import type { contactCalls } from '../../shared/ipc/contract/contacts';
 import type { Handler } from '../ipc/gate';
 import type { ContactsService } from './contacts-service';
 
-export type ContactCallName = Extract<keyof typeof contactCalls, `contacts:${string}`>;
+export type ContactCallName = keyof typeof contactCalls;
 export type ContactHandlers = { [N in ContactCallName]: Handler<N> };
 
 export function createContactHandlers(contacts: ContactsService): ContactHandlers {

@@ -1,11 +1,10 @@
 /**
- * Composes the address book and the header templates for createCore: services, the handler slices,
- * and their change events. Compose and the outbox use `contacts` (search, markUsed) and `templates`.
+ * Composes the address book for createCore: the service, its handler slice and its change event.
+ * Compose and the outbox use `contacts` (search, markUsed).
  */
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Db } from '../store/database';
-import { createTemplateHandlers, TemplatesService, type TemplateHandlers } from '../templates';
 import { ContactsService } from './contacts-service';
 import { createContactHandlers, type ContactHandlers } from './handlers';
 
@@ -20,14 +19,11 @@ export interface ContactsModuleDeps {
 
 export interface ContactsModule {
   contacts: ContactsService;
-  templates: TemplatesService;
-  handlers: ContactHandlers & TemplateHandlers;
+  handlers: ContactHandlers;
 }
 
 export function createContactsModule(deps: ContactsModuleDeps): ContactsModule {
   const contacts = new ContactsService(deps);
-  const templates = new TemplatesService(deps);
   contacts.onChange((change) => deps.events.emit('contacts:changed', change));
-  templates.onChange((list) => deps.events.emit('templates:changed', list));
-  return { contacts, templates, handlers: { ...createContactHandlers(contacts), ...createTemplateHandlers(templates) } };
+  return { contacts, handlers: createContactHandlers(contacts) };
 }

@@ -5,7 +5,6 @@
  * src/main/index.ts and src/main/electron/ and feed `handOver`.
  */
 import type { DiagnosticsBundle } from '../../shared/ipc/contract/desktop';
-import type { HandlerTable } from '../ipc/gate';
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Redactor } from '../platform/redact';
@@ -31,8 +30,6 @@ export interface DesktopServiceDeps {
   hotFolderClock?: HotFolderClock;
   watchFolder?: WatchFolder;
 }
-
-export type DesktopHandlers = Pick<HandlerTable, 'desktop:takePendingFiles' | 'desktop:exportDiagnostics'>;
 
 export class DesktopService {
   readonly handoff: ComposeHandoff;
@@ -74,13 +71,6 @@ export class DesktopService {
   /** The folder being watched, or null. */
   get watchedFolder(): string | null {
     return this.hotFolder?.folder ?? null;
-  }
-
-  handlers(): DesktopHandlers {
-    return {
-      'desktop:takePendingFiles': () => this.handoff.take(),
-      'desktop:exportDiagnostics': () => this.exportDiagnostics(),
-    };
   }
 
   /** Writes the diagnostics .zip into the data folder (or `destination`, a full path ending in .zip). */

@@ -10,7 +10,6 @@
  */
 import { SavedDraftSchema, type DraftSaveResult, type DraftSnapshot, type SavedDraft } from '../../shared/ipc/contract/drafts';
 import type { DocumentStore } from '../documents/document-store';
-import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { Db } from '../store/database';
 import { ComposeDraftsRepository } from '../store/repositories/compose-drafts-repository';
@@ -23,8 +22,6 @@ export interface DraftsServiceDeps {
   logger: Logger;
   now: () => Date;
 }
-
-export type DraftHandlers = Pick<HandlerTable, 'drafts:get' | 'drafts:save' | 'drafts:discard'>;
 
 export class DraftsService {
   private readonly drafts: ComposeDraftsRepository;
@@ -64,13 +61,5 @@ export class DraftsService {
   /** Documents the draft refers to: the collector must keep them. */
   referencedDocumentIds(): string[] {
     return this.drafts.documentIds();
-  }
-
-  handlers(): DraftHandlers {
-    return {
-      'drafts:get': () => this.get(),
-      'drafts:save': ({ draft }) => this.save(draft),
-      'drafts:discard': ({ composeId }) => this.discard(composeId),
-    };
   }
 }

@@ -13,7 +13,6 @@ import { DOCUMENT_EXTENSIONS, DOCUMENT_TYPE_LABEL, type DocumentType } from '../
 import type { ComposeFile } from '../../shared/ipc/contract/desktop';
 import type { DownloadContent, SaveOutcome, SaveRequest, TlsFileKind } from '../../shared/ipc/contract/files';
 import { AppError } from '../errors';
-import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { FileDialogs, FileFilter } from '../platform/ports';
 import type { SettingsRepository } from '../store/repositories/settings-repository';
@@ -164,15 +163,6 @@ export class FileDialogService {
     if (!path.isAbsolute(chosen)) throw new AppError('FILE', `The open dialog returned "${chosen}", which is not a full path. Choose the file again.`);
     this.deps.lastFolder.set(path.dirname(chosen));
     return { path: chosen };
-  }
-
-  handlers(): Pick<HandlerTable, 'files:saveAs' | 'files:download' | 'files:openForCompose' | 'files:openTlsFile'> {
-    return {
-      'files:saveAs': (request) => this.saveAs(request),
-      'files:download': (request) => this.download(request),
-      'files:openForCompose': () => this.openForCompose(),
-      'files:openTlsFile': ({ what }) => this.openTlsFile(what),
-    };
   }
 }
 

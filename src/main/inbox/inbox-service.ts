@@ -6,30 +6,19 @@
  */
 import path from 'node:path';
 import type { InboxFax, PageCursor } from '../../shared/domain/history';
-import type {
-  InboxChangeReason,
-  InboxDeleteResult,
-  InboxFaxDetail,
-  InboxFaxRefInput,
-  InboxImage,
-  InboxListInput,
-  InboxPage,
-  InboxPrintResult,
-  InboxReadResult,
-  InboxSaveResult,
-  ListPosition,
-} from '../../shared/ipc/contract/inbox';
+import type { InboxChangeReason, InboxDeleteResult, InboxFaxDetail, InboxFaxRefInput, InboxImage, InboxListInput, InboxPage, InboxPrintResult, InboxReadResult, InboxSaveResult, ListPosition } from '../../shared/ipc/contract/inbox';
 import type { SyncStatus } from '../../shared/domain/sync';
 import { notificationFor } from '../desktop/notification-policy';
 import { checkPdf, pdfNotWhole } from '../documents/formats/pdf';
 import { AppError, isAppError } from '../errors';
 import type { EventBus } from '../ipc/events';
+import type { InternalEvents } from '../platform/internal-events';
 import type { Logger } from '../platform/logger';
 import type { Badge, Notifier, Printer } from '../platform/ports';
 import { notifyOnce } from '../sync/notify-once';
 import type { HistoryStores, SyncAccounts, SyncSettings } from '../sync/ports';
 import type { InboxHooks } from '../sync/sync-service';
-import { decodeCursor, encodeCursor } from './cursor';
+import { decodeCursor, encodeCursor } from '../ipc/list-cursor';
 import type { ImageDownloader } from './image-downloader';
 import type { InboxFiles } from './inbox-files';
 import type { SenderNames } from './sender-names';
@@ -45,6 +34,8 @@ export interface InboxServiceDeps {
   printer: Printer;
   badge: Badge;
   events: Pick<EventBus, 'emit'>;
+  /** Main's internal events: every change to received faxes is announced here (the page hears of it from it). */
+  changes: Pick<InternalEvents, 'emit'>;
   logger: Logger;
   now: () => Date;
   /** What the sync status shows may have changed (download problems). */
@@ -429,7 +420,7 @@ export class InboxService implements InboxHooks {
   }
 
   private emit(accountId: string | null, ids: readonly string[], reason: InboxChangeReason, unread: number): void {
-    this.deps.events.emit('inbox:changed', { accountId, ids: [...ids], reason, unread });
+    this.deps.changes.emit('inbound:changed', { accountId, ids: [...ids], reason, unread });
   }
 
   private notice(level: 'info' | 'warning' | 'error', message: string): void {

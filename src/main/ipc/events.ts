@@ -1,4 +1,5 @@
 import type { EventName, EventPayload } from '../../shared/ipc/contract';
+import { InternalEvents } from '../platform/internal-events';
 
 export type EventListener = (event: EventName, payload: unknown) => void;
 
@@ -20,4 +21,16 @@ export class EventBus {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
+}
+
+/**
+ * Main's internal events (platform/internal-events.ts), of which the page sees the two it shows:
+ * outbound changes as `outbox:changed`, received ones as `inbox:changed`. Created once, in createCore
+ * (and by a module built alone in tests).
+ */
+export function internalEventsShownOn(bus: Pick<EventBus, 'emit'>, failed?: ConstructorParameters<typeof InternalEvents>[0]): InternalEvents {
+  const changes = new InternalEvents(failed);
+  changes.on('outbound:changed', (change) => bus.emit('outbox:changed', change));
+  changes.on('inbound:changed', (change) => bus.emit('inbox:changed', change));
+  return changes;
 }

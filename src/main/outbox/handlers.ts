@@ -1,6 +1,6 @@
 /** The compose:* and outbox:* slice of the handler table. */
 import type { HandlerTable } from '../ipc/gate';
-import type { ComposeService } from '../compose/compose-service';
+import type { ComposeService } from './compose-service';
 import type { OutboxService } from './outbox-service';
 
 export type OutboxHandlers = Pick<

@@ -2,7 +2,7 @@
  * Composes the compose + outbox area for createCore: the document store, the compose service, the
  * outbox service and their handler slice. See outbox-service.ts for the rules.
  */
-import { ComposeService } from '../compose/compose-service';
+import { ComposeService } from './compose-service';
 import { createDocumentStore, type DocumentStore } from '../documents/document-store';
 import { createOutboxHandlers, type OutboxHandlers } from './handlers';
 import { OutboxService, type OutboxDeps } from './outbox-service';

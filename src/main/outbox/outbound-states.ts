@@ -1,6 +1,6 @@
 /**
  * The recorder of service-reported outbound state that both the outbox and the sync use. The write
- * itself is sync/outbound-updates.ts (applyOutboundReport: the shared state machine mergeOutboundState
+ * itself is outbound-updates.ts beside it (applyOutboundReport: the shared state machine mergeOutboundState
  * of src/shared/domain/sync.ts, only what differs written, one timeline event at the source's time);
  * this wraps it with what follows a change: `outbox:changed`, and the one desktop notification when a
  * composed job first reaches COMPLETED, ERROR or CANCELED. That write happens once per job (a final
@@ -14,9 +14,9 @@ import type { OutboundFinal } from '../desktop/notification-policy';
 import type { Db } from '../store/database';
 import type { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import type { OutboundRepository } from '../store/repositories/outbound-repository';
-import { applyOutboundReport, type OutboundChange, type OutboundReport } from '../sync/outbound-updates';
+import { applyOutboundReport, type OutboundChange, type OutboundReport } from './outbound-updates';
 
-export type { OutboundReport } from '../sync/outbound-updates';
+export type { OutboundReport } from './outbound-updates';
 
 export interface ApplyResult {
   job: OutboundJob;

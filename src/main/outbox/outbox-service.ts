@@ -67,7 +67,7 @@ import type { TransmissionAttempt } from '../../shared/domain/fax';
 import type { DeskSender } from '../../shared/domain/desk-marker';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS, MAX_SCHEDULE_AHEAD_MS } from '../../shared/domain/outbox';
-import type { ComposeService } from '../compose/compose-service';
+import type { ComposeService } from './compose-service';
 import type { OutboundFinal } from '../desktop/notification-policy';
 import type { DocumentStore } from '../documents/document-store';
 import { DeskIdentity } from '../desks/identity';

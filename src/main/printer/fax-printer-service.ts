@@ -7,10 +7,9 @@
  */
 import path from 'node:path';
 import type { Settings } from '../../shared/domain/settings';
-import type { FaxPrinterQueueView, FaxPrinterSystemReport, FaxPrinterView } from '../../shared/ipc/contract/fax-printer';
+import type { FaxPrinterQueueView, FaxPrinterSystemReport, FaxPrinterView } from '../../shared/ipc/contract/printer';
 import { AppError } from '../errors';
 import type { EventBus } from '../ipc/events';
-import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { SettingsService } from '../settings/settings-service';
 import type { ComposeHandoff } from '../desktop/compose-handoff';
@@ -58,8 +57,6 @@ export interface FaxPrinterServiceDeps {
 
 /** The largest job (document data) the printer takes: a little above what one fax can carry once converted. */
 export const MAX_JOB_BYTES = 256 * 1024 * 1024;
-
-type Handlers = Pick<HandlerTable, 'faxPrinter:get' | 'faxPrinter:addToSystem' | 'faxPrinter:removeFromSystem'>;
 
 export class FaxPrinterService {
   private printer: IppPrinter | null = null;
@@ -117,14 +114,6 @@ export class FaxPrinterService {
       await this.closePrinter();
       await this.printed.stop();
     });
-  }
-
-  handlers(): Handlers {
-    return {
-      'faxPrinter:get': () => this.view(),
-      'faxPrinter:addToSystem': (input) => this.serial(() => this.addToSystem(input.asAdministrator)),
-      'faxPrinter:removeFromSystem': (input) => this.serial(() => this.removeFromSystem(input.asAdministrator)),
-    };
   }
 
   private serial<T>(work: () => Promise<T>): Promise<T> {
@@ -242,7 +231,17 @@ export class FaxPrinterService {
     return [];
   }
 
-  private async addToSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
+  /** Adds the printer to the OS's printers; one system change at a time. */
+  addToSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
+    return this.serial(() => this.runAddToSystem(asAdministrator));
+  }
+
+  /** Removes Faxdesk's queues from the OS's printers; one system change at a time. */
+  removeFromSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
+    return this.serial(() => this.runRemoveFromSystem(asAdministrator));
+  }
+
+  private async runAddToSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
     const platform = this.platform;
     if (!platform) throw new AppError('VALIDATION', 'Adding the printer is available on Windows, macOS and Linux.');
     if (!this.printer) {
@@ -261,7 +260,7 @@ export class FaxPrinterService {
     return { ok: false, needsAdministrator: outcome.failure === 'needs-admin', message: this.failureMessage('add', outcome), view };
   }
 
-  private async removeFromSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
+  private async runRemoveFromSystem(asAdministrator: boolean): Promise<FaxPrinterSystemReport> {
     const platform = this.platform;
     if (!platform) throw new AppError('VALIDATION', 'Removing the printer is available on Windows, macOS and Linux.');
     const { queues, problem } = await this.listQueues();

@@ -13,7 +13,6 @@ import { SANDBOX_ACCOUNT_ID, type SandboxHost } from '../accounts/sandbox';
 import type { DocumentStore } from '../documents/document-store';
 import { prepareDocumentFromBytes } from '../documents/prepare';
 import { AppError } from '../errors';
-import type { HandlerTable } from '../ipc/gate';
 
 /** The sample a practice fax carries: a two-page invoice (resources/sandbox/invoice.pdf, or generated). */
 export const SAMPLE_DOCUMENT = { sample: 'invoice.pdf', name: 'Sandbox sample invoice.pdf' } as const;
@@ -29,8 +28,6 @@ export interface SandboxPracticeDeps {
   /** Asks the sync to look at the account now (the test fax shows up within a moment). */
   syncNow(accountId: string): void;
 }
-
-export type SandboxHandlers = Pick<HandlerTable, 'sandbox:testNumbers' | 'sandbox:sampleDocument' | 'sandbox:receiveTestFax'>;
 
 function testNumber(rule: DestinationRule, number: string, kind: SandboxTestNumber['kind']): SandboxTestNumber {
   const first = rule.attempts[0];
@@ -82,13 +79,5 @@ export class SandboxPractice {
     const arrived = await host.receiveTestFax(TEST_FAX_SENDER);
     this.deps.syncNow(SANDBOX_ACCOUNT_ID);
     return { faxId: arrived.faxId, from: formatFaxNumber(TEST_FAX_SENDER) };
-  }
-
-  handlers(): SandboxHandlers {
-    return {
-      'sandbox:testNumbers': () => this.testNumbers(),
-      'sandbox:sampleDocument': () => this.sampleDocument(),
-      'sandbox:receiveTestFax': () => this.receiveTestFax(),
-    };
   }
 }

@@ -4,8 +4,8 @@
  */
 import type { FaxDirection } from '../../shared/domain/fax';
 import type { LoggedNotification, PageCursor } from '../../shared/domain/history';
-import type { ActivityListInput, ActivityPage, ActivityPingResult } from '../../shared/ipc/contract/inbox';
-import { decodeCursor, encodeCursor } from '../inbox/cursor';
+import type { ActivityListInput, ActivityPage, ActivityPingResult } from '../../shared/ipc/contract/sync';
+import { decodeCursor, encodeCursor } from '../ipc/list-cursor';
 import type { HistoryStores, SyncAccounts } from './ports';
 
 /** Pages read at most per call when the direction filter thins them out. */

@@ -4,7 +4,8 @@
  * use is `sync` (runNow / noteJobActive / syncNow / isPaused / setPaused / status) and `inbox`.
  */
 import type { SentFax } from '../../shared/domain/fax';
-import type { EventBus } from '../ipc/events';
+import { internalEventsShownOn, type EventBus } from '../ipc/events';
+import type { InternalEvents } from '../platform/internal-events';
 import type { Logger } from '../platform/logger';
 import type { Badge, Notifier, Printer, SystemSignals } from '../platform/ports';
 import { realTimers, type Timers } from '../platform/timers';
@@ -27,7 +28,6 @@ import { createSyncHandlers, type SyncHandlers } from './handlers';
 import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from './ports';
 import { SyncService } from './sync-service';
 import { HistoryImportService } from './history-import';
-import { createHistoryImportHandlers, type HistoryImportHandlers } from './history-import-handlers';
 
 export { SyncService } from './sync-service';
 export { notifyOnce, wasAnnounced } from './notify-once';
@@ -41,6 +41,8 @@ export interface SyncModuleDeps {
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: EventBus;
+  /** Main's internal events (createCore's); alone (tests) the module makes its own, shown on `events`. */
+  changes?: InternalEvents;
   logger: Logger;
   now: () => Date;
   system: SystemSignals;
@@ -72,7 +74,7 @@ export interface SyncModule {
   /** The import of older faxes after an account's first sync. */
   imports: HistoryImportService;
   stores: HistoryStores;
-  handlers: SyncHandlers & InboxHandlers & HistoryImportHandlers;
+  handlers: SyncHandlers & InboxHandlers;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -91,6 +93,7 @@ export function createHistoryStores(db: Db): HistoryStores {
 export function createSyncModule(deps: SyncModuleDeps): SyncModule {
   const timers = deps.timers ?? realTimers;
   const stores = createHistoryStores(deps.db);
+  const changes = deps.changes ?? internalEventsShownOn(deps.events);
   let sync: SyncService | null = null;
   let inbox: InboxService | null = null;
   const files = new InboxFiles(deps.dataDir, {
@@ -130,6 +133,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     printer: deps.printer,
     badge: deps.badge,
     events: deps.events,
+    changes,
     logger: deps.logger,
     now: deps.now,
     onStatusChange: () => sync?.emitStatus(),
@@ -147,7 +151,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     timers,
     syncHeld: () => sync?.held ?? true,
     onReceived: (accountId, ids) => inbox?.receivedChanged(accountId, ids, []),
-    onSent: (accountId, ids) => deps.events.emit('outbox:changed', { accountId, ids: [...ids] }),
+    onSent: (accountId, ids) => changes.emit('outbound:changed', { accountId, ids: [...ids] }),
     ...(deps.importRate !== undefined ? { maxRequestsPerSecond: deps.importRate } : {}),
   });
   sync = new SyncService({
@@ -160,6 +164,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     logger: deps.logger,
     now: deps.now,
     timers,
+    changes,
     system: deps.system,
     inbox,
     ...(deps.intervals ? { intervals: deps.intervals } : {}),
@@ -169,6 +174,9 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.officeDesks ? { officeDesks: deps.officeDesks } : {}),
   });
   const service = sync;
+  // The outbox tells what it did; sync decides what to read (createCore's hub; alone, nobody tells).
+  changes.on('outbound:active', ({ accountId }) => service.noteJobActive(accountId));
+  changes.on('outbound:decided', ({ accountId }) => service.runNow(accountId, ['sent']));
   const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });
   return {
     sync,
@@ -177,7 +185,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     activity,
     imports,
     stores,
-    handlers: { ...createSyncHandlers(sync, activity), ...createInboxHandlers(inbox), ...createHistoryImportHandlers(imports) },
+    handlers: { ...createSyncHandlers(sync, activity, imports), ...createInboxHandlers(inbox) },
     async start() {
       inbox.refreshBadge();
       // Sync first: it tells the downloader whether it is paused (asleep, offline) before it starts.

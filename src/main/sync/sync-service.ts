@@ -15,6 +15,7 @@ import type { SyncFeed } from '../../shared/domain/history';
 import type { AccountSyncStatus, InstantUpdatesStatus, SyncErrorView, SyncPauseReason, SyncStatus } from '../../shared/domain/sync';
 import { officeIntervals } from '../../shared/domain/request-budget';
 import type { EventBus } from '../ipc/events';
+import type { InternalEvents } from '../platform/internal-events';
 import type { SystemSignals } from '../platform/ports';
 import { AccountSync, type AccountSyncDeps, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
 import { isSyncable, type SyncAccounts, type SyncSettings } from './ports';
@@ -47,6 +48,8 @@ export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'state
   accounts: SyncAccounts;
   settings: SyncSettings;
   events: Pick<EventBus, 'emit'>;
+  /** Main's internal events: imported outbound jobs are announced here (the page hears of them from it). */
+  changes: Pick<InternalEvents, 'emit'>;
   system: SystemSignals;
   inbox: InboxHooks;
   /** Overrides (tests, benchmarks); the idle interval otherwise follows the pollIntervalSeconds setting. */
@@ -352,7 +355,7 @@ export class SyncService {
       case 'active':
         // Changed jobs were announced by the recorder; imported ones are news only sync knows.
         if (result.imported.length) {
-          events.emit('outbox:changed', { accountId: result.accountId, ids: result.imported });
+          this.deps.changes.emit('outbound:changed', { accountId: result.accountId, ids: result.imported });
           this.applyOffice(result.accountId);
         }
         if (result.feed === 'active') {

@@ -1,9 +1,9 @@
-/** The templates slice of the IPC handler table: each handler forwards to the service. */
-import type { contactCalls } from '../../shared/ipc/contract/contacts';
+/** The templates:* calls (contract: src/shared/ipc/contract/templates.ts): each handler forwards to the service. */
+import type { templateCalls } from '../../shared/ipc/contract/templates';
 import type { Handler } from '../ipc/gate';
 import type { TemplatesService } from './templates-service';
 
-export type TemplateCallName = Extract<keyof typeof contactCalls, `templates:${string}`>;
+export type TemplateCallName = keyof typeof templateCalls;
 export type TemplateHandlers = { [N in TemplateCallName]: Handler<N> };
 
 export function createTemplateHandlers(templates: TemplatesService): TemplateHandlers {

@@ -9,7 +9,7 @@
  */
 import type { JsonObject, HeaderTemplate } from '../../shared/domain/history';
 import { validateHeaderOptions, type HeaderOptions } from '../../shared/header';
-import type { HeaderTemplateView } from '../../shared/ipc/contract/contacts';
+import type { HeaderTemplateView } from '../../shared/ipc/contract/templates';
 import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import type { Db } from '../store/database';

@@ -5,7 +5,8 @@
 import type { FaxDirection } from '../../shared/domain/fax';
 import type { SyncFeed } from '../../shared/domain/history';
 import type { InstantUpdatesStatus } from '../../shared/domain/sync';
-import type { AccountView, WebhookSettingsView } from '../../shared/ipc/contract/accounts';
+import type { AccountView } from '../../shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../shared/ipc/contract/webhooks';
 import type { SyncClient } from '../sync/ports';
 
 /** AccountService fits. */
@@ -23,7 +24,7 @@ export interface ReceiverSandbox {
   routeWebhooks(origin: string, route: { port: number; ca?: string } | null): boolean;
 }
 
-/** Accounts' webhook configurations at the service (the accounts area's WebhookService fits). */
+/** Accounts' webhook configurations at the service (this area's WebhookService fits). */
 export interface AccountWebhooks {
   get(accountId: string): Promise<Pick<WebhookSettingsView, 'inbound' | 'outbound'>>;
   set(input: { accountId: string; direction: FaxDirection; url: string; hmacSecret?: string; replace?: true }): Promise<unknown>;

@@ -16,6 +16,7 @@ import type { AccountView } from '../../shared/ipc/contract/accounts';
 import type { SecretStore } from '../accounts/secret-store';
 import { AppError } from '../errors';
 import type { EventBus } from '../ipc/events';
+import type { InternalEvents } from '../platform/internal-events';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import type { WebhookRepository, ReceiverSettingsRow } from '../store/repositories/webhook-repository';
@@ -47,7 +48,10 @@ export interface ReceiverServiceDeps {
   redactor: { register(value: string | null | undefined): void };
   sync: ReceiverSync;
   inbox: ReceiverInbox;
-  events: EventBus;
+  /** The page's events: the receiver only tells (receiver:changed, app:notice). */
+  events: Pick<EventBus, 'emit'>;
+  /** Main's internal events: outbound jobs and received faxes changed (held notifications, health). */
+  changes: Pick<InternalEvents, 'on'>;
   logger: Logger;
   now: () => Date;
   timers: Timers;
@@ -156,7 +160,13 @@ export class WebhookReceiverService {
     this.unsubscribe.push(
       this.deps.accounts.onChange(() => void this.onAccountsChanged()),
       this.deps.webhooks.onChange((accountId) => void this.onWebhooksChanged(accountId)),
-      this.deps.events.subscribe((name, payload) => this.onAppEvent(name, payload)),
+      this.deps.changes.on('outbound:changed', ({ accountId, ids }) => {
+        this.applier.retryHeld(accountId);
+        this.health.watchFinished(accountId, ids);
+      }),
+      this.deps.changes.on('inbound:changed', (change) => {
+        if (change.reason === 'arrived' && change.accountId) this.health.watchArrived(change.accountId, change.ids);
+      }),
     );
     await this.applySettings();
     for (const account of this.deps.accounts.list()) this.applier.retryHeld(account.id);
@@ -329,17 +339,6 @@ export class WebhookReceiverService {
     await this.roster.refresh();
     await this.roster.refreshDestinations(accountId);
     this.health.publish(accountId);
-  }
-
-  private onAppEvent(name: string, payload: unknown): void {
-    if (name === 'outbox:changed') {
-      const { accountId, ids } = payload as { accountId: string; ids: string[] };
-      this.applier.retryHeld(accountId);
-      this.health.watchFinished(accountId, ids);
-    } else if (name === 'inbox:changed') {
-      const change = payload as { accountId: string | null; ids: string[]; reason: string };
-      if (change.reason === 'arrived' && change.accountId) this.health.watchArrived(change.accountId, change.ids);
-    }
   }
 
   /** One at a time: a change arriving meanwhile is applied after. */

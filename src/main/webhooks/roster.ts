@@ -11,7 +11,8 @@
  * account's webhooks change, at each self-check, and before a Test (one request per account).
  */
 import type { FaxDirection } from '../../shared/domain/fax';
-import type { AccountView, WebhookSettingsView } from '../../shared/ipc/contract/accounts';
+import type { AccountView } from '../../shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../shared/ipc/contract/webhooks';
 import { addressKey } from '../api/webhook-address';
 import { isAppError } from '../errors';
 import type { Logger } from '../platform/logger';

@@ -6,7 +6,6 @@ import type { AccountAddInput } from '../../shared/ipc/contract/accounts';
 import type { ConnectOutcome, WelcomeState } from '../../shared/ipc/contract/welcome';
 import type { AccountService } from '../accounts/account-service';
 import type { ConnectionTester } from '../accounts/connection-test';
-import type { HandlerTable } from '../ipc/gate';
 import type { Logger } from '../platform/logger';
 import type { SettingsService } from '../settings/settings-service';
 import type { SettingsRepository } from '../store/repositories/settings-repository';
@@ -60,13 +59,5 @@ export class WelcomeService {
     this.deps.settings.set({ defaultAccountId: account.id });
     this.finish();
     return { report, account };
-  }
-
-  handlers(): Pick<HandlerTable, 'welcome:get' | 'welcome:finish' | 'welcome:connect'> {
-    return {
-      'welcome:get': () => this.state(),
-      'welcome:finish': () => this.finish(),
-      'welcome:connect': (input) => this.connect(input),
-    };
   }
 }

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../src/emulator';
 import type { AdminUser, NotificationRecord, ReleaseNumbersResult } from '../../../src/shared/domain/fax';
-import type { AccountTestReport, AccountView, WebhookPingReport, WebhookSettingsView } from '../../../src/shared/ipc/contract/accounts';
+import type { AccountTestReport, AccountView } from '../../../src/shared/ipc/contract/accounts';
+import type { WebhookPingReport, WebhookSettingsView } from '../../../src/shared/ipc/contract/webhooks';
 import { startCore, type CoreFixture } from './core-fixture';
 import { strictFetch } from '../../electron-model/net-fetch-rules';
 

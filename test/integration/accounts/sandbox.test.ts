@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AccountTestReport, AccountView, WebhookPingReport, WebhookSettingsView } from '../../../src/shared/ipc/contract/accounts';
+import type { AccountTestReport, AccountView } from '../../../src/shared/ipc/contract/accounts';
+import type { WebhookPingReport, WebhookSettingsView } from '../../../src/shared/ipc/contract/webhooks';
 import type { AdminUser } from '../../../src/shared/domain/fax';
 import type { SettingsSnapshot } from '../../../src/shared/domain/settings';
 import { startCore, tempDir, type CoreFixture } from './core-fixture';

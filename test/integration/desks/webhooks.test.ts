@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../../src/shared/domain/sync';
-import type { WebhookSettingsView } from '../../../src/shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../../src/shared/ipc/contract/webhooks';
 import { freePort, ReverseProxy } from '../webhooks/receiver-fixture';
 import { startOffice, type Desk, type Office } from './desks-fixture';
 

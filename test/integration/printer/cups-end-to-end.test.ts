@@ -15,7 +15,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PendingFiles } from '../../../src/shared/ipc/contract/desktop';
-import type { FaxPrinterSystemReport, FaxPrinterView } from '../../../src/shared/ipc/contract/fax-printer';
+import type { FaxPrinterSystemReport, FaxPrinterView } from '../../../src/shared/ipc/contract/printer';
 import type { PreparedDocuments } from '../../../src/shared/ipc/contract/outbox';
 import { hasDriverlessFax } from '../../../src/main/printer';
 import type { CommandRunner } from '../../../src/main/printer/system-printer';

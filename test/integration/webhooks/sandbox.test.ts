@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DesktopNotification } from '../../../src/main/platform/ports';
 import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../src/shared/ipc/contract/webhooks';
-import type { WebhookSettingsView } from '../../../src/shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../../src/shared/ipc/contract/webhooks';
 import { startCore, type CoreFixture } from '../accounts/core-fixture';
 
 let f: CoreFixture;

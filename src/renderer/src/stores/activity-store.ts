@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { FaxDirection } from '../../../shared/domain/fax';
 import type { LoggedNotification } from '../../../shared/domain/history';
-import type { ActivityListInput } from '../../../shared/ipc/contract/inbox';
+import type { ActivityListInput } from '../../../shared/ipc/contract/sync';
 import { errorMessage, faxdesk, unwrap } from '../api';
 import { mergeActivity, notificationKey } from '../model/activity-list';
 

@@ -1,19 +1,11 @@
 /**
- * Accounts (Settings page), the Admin page and webhook settings. Secrets (API key, admin password,
- * webhook HMAC secret) only ever travel renderer → main, in inputs; no output or event carries one,
- * only whether it is set (`hasApiKey` …).
+ * Accounts (Settings page) and the Admin page (the account's admin credentials). Secrets (API key,
+ * admin password) only ever travel renderer → main, in inputs; no output or event carries one, only
+ * whether it is set (`hasApiKey` …). An account's webhook addresses are in webhooks.ts.
  */
 import { z } from 'zod';
 import { call, event } from '../define';
-import {
-  serviceUrlProblem,
-  webhookUrlProblem,
-  type AdminUser,
-  type FaxDirection,
-  type NotificationRecord,
-  type PingResult,
-  type ReleaseNumbersResult,
-} from '../../domain/fax';
+import { serviceUrlProblem, type AdminUser, type ReleaseNumbersResult } from '../../domain/fax';
 
 // ---------------------------------------------------------------------------------------------
 // Outputs
@@ -79,33 +71,6 @@ export interface AccountTestReport {
   /** The step that failed, if any. */
   failedStep: AccountTestStepId | null;
   steps: AccountTestStep[];
-}
-
-export interface WebhookView {
-  notificationId: string;
-  direction: FaxDirection;
-  /** The address as entered (without the parameter naming the desk that set it). */
-  url: string;
-  enabled: boolean;
-  /** The Faxdesk desk that set this address, when one did: its name, and whether it is this desk. */
-  setBy?: { deskName: string; thisDesk: boolean } | null;
-}
-
-export interface WebhookSettingsView {
-  accountId: string;
-  inbound: WebhookView | null;
-  outbound: WebhookView | null;
-  /** An HMAC secret was set from this computer (it is kept in the keychain; the service never returns it). */
-  hasHmacSecret: boolean;
-}
-
-export interface WebhookPingReport {
-  direction: FaxDirection;
-  ping: PingResult[];
-  /** The matching entry of the service's delivery log, when it is there yet. */
-  delivery: NotificationRecord | null;
-  /** A sentence saying what happened. */
-  message: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,7 +179,6 @@ export const AccountTestInputSchema = z
 export type AccountTestInput = z.output<typeof AccountTestInputSchema>;
 
 const AccountRef = z.object({ accountId: AccountId }).strict();
-const Direction = z.enum(['INBOUND', 'OUTBOUND']);
 const CustomerKey = z.string().trim().min(1, 'Choose a user.').max(200);
 const FaxNumber = z
   .string()
@@ -233,21 +197,6 @@ const AdminUserFields = {
     .optional(),
   customFaxHeaders: z.boolean().optional(),
 };
-
-export const WebhookUrlSchema = z
-  .string()
-  .trim()
-  .max(2000)
-  .superRefine((value, ctx) => {
-    const problem = webhookUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-
-const HmacSecret = z
-  .string()
-  .min(16, 'Use an HMAC secret of at least 16 characters.')
-  .max(256)
-  .regex(PRINTABLE, 'The HMAC secret must be plain keyboard characters.');
 
 // ---------------------------------------------------------------------------------------------
 
@@ -299,38 +248,6 @@ export const accountCalls = {
       })
       .strict(),
   ).returns<ReleaseNumbersResult>(),
-
-  'webhooks:get': call(AccountRef).returns<WebhookSettingsView>(),
-  /** Sets (creates or changes) the webhook address of one direction; the HMAC secret is write-only. */
-  'webhooks:set': call(
-    z
-      .object({
-        accountId: AccountId,
-        direction: Direction,
-        url: WebhookUrlSchema,
-        hmacSecret: HmacSecret.optional(),
-        /**
-         * Replace an address another installation receives at (several desks on one account). Without it,
-         * saving over another desk's address is refused (CONFLICT) with a message naming that desk.
-         */
-        replace: z.literal(true).optional(),
-      })
-      .strict(),
-  ).returns<WebhookSettingsView>(),
-  'webhooks:remove': call(z.object({ accountId: AccountId, direction: Direction, confirm: z.literal(true, { error: 'Removing a webhook must be confirmed.' }) }).strict()).returns<WebhookSettingsView>(),
-  /** POST /notifications/ping, then looks for the delivery in the service's notification log. */
-  'webhooks:ping': call(z.object({ accountId: AccountId, direction: Direction }).strict()).returns<WebhookPingReport>(),
-  /** The service's webhook delivery log (newest as the service orders it), to follow a ping. */
-  'webhooks:log': call(
-    z
-      .object({
-        accountId: AccountId,
-        direction: Direction.optional(),
-        sentStatus: z.enum(['SUCCESSFUL', 'FAILED', 'QUEUED']).optional(),
-        limit: z.number().int().min(1).max(100).default(20),
-      })
-      .strict(),
-  ).returns<NotificationRecord[]>(),
 } as const;
 
 export const accountEvents = {

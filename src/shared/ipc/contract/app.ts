@@ -1,8 +1,10 @@
+/**
+ * The app itself (its version, how a page's print ended) and main's requests to the page (ui:*: go to
+ * a page, show a notification in the page, print, set the badge). Settings are in settings.ts.
+ */
 import { z } from 'zod';
 import { call, event } from '../define';
 import type { NavTarget } from '../../domain/navigation';
-import type { SettingsSnapshot } from '../../domain/settings';
-import { SettingsPatchSchema } from '../../domain/settings';
 
 export interface AppInfo {
   name: string;
@@ -35,8 +37,6 @@ export type PrintDoneInput = z.output<typeof PrintDoneSchema>;
 
 export const appCalls = {
   'app:info': call(z.void()).returns<AppInfo>(),
-  'settings:get': call(z.void()).returns<SettingsSnapshot>(),
-  'settings:set': call(SettingsPatchSchema).returns<SettingsSnapshot>(),
   /** The page's report on a ui:print; `accepted` false when main no longer waits for it (its time passed). */
   'app:printDone': call(PrintDoneSchema).returns<{ accepted: boolean }>(),
 } as const;
@@ -61,7 +61,6 @@ export interface PrintRequest {
 }
 
 export const appEvents = {
-  'settings:changed': event<SettingsSnapshot>(),
   'app:notice': event<AppNotice>(),
   /** Go to a page or a fax (a notification or tray click in main). */
   'ui:navigate': event<NavTarget>(),

@@ -1,6 +1,6 @@
 /**
- * The address book (Contacts page, and recipients for Compose) and saved header templates (the
- * header designer's TemplatesPort).
+ * The address book (Contacts page, and recipients for Compose). Saved header templates are in
+ * templates.ts.
  *
  * Fax numbers travel as typed and main normalises every one with normalizeFaxNumber (src/shared/
  * fax-number.ts): a bad number fails with VALIDATION, `field: 'faxNumber'` and a sentence naming the
@@ -12,16 +12,11 @@
  * notes replace the stored ones (nothing is written when nothing differs: `unchanged`). The same
  * number under another name is another person at a shared office fax, and is created. A record
  * repeating an earlier record of the same file (same number and name) is skipped with the reason.
- *
- * Templates (templates:save): saving under a name that exists (ignoring case and outer spaces)
- * overwrites that template's design (and takes the new spelling of the name); it keeps its id and
- * default mark.
  */
 import { z } from 'zod';
 import { call, event } from '../define';
 import type { Contact, DistributionList } from '../../domain/history';
 import type { ImportNote } from '../../contacts-csv';
-import { HeaderOptionsSchema, type HeaderOptions } from '../../header';
 
 // ---------------------------------------------------------------------------------------------
 // Outputs
@@ -85,17 +80,6 @@ export interface ContactsChange {
   lists: boolean;
 }
 
-export interface HeaderTemplateView {
-  id: string;
-  name: string;
-  isDefault: boolean;
-  options: HeaderOptions;
-  /** Set when the stored design no longer passes the header rules (options are then as stored). */
-  problem: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Inputs
 
@@ -105,7 +89,6 @@ export type ContactsFileFormat = (typeof CONTACTS_FILE_FORMATS)[number];
 /** Largest file text contacts:importText takes (characters). */
 export const CONTACTS_IMPORT_MAX_CHARS = 5_000_000;
 export const LIST_NAME_MAX = 100;
-export const TEMPLATE_NAME_MAX = 60;
 
 const Id = z.string().trim().min(1, 'Say which one.').max(100);
 // Exact length and content rules are checkContactDraft's (messages a person can act on); these only bound the input.
@@ -117,11 +100,6 @@ const ListName = z
   .max(LIST_NAME_MAX, `Use at most ${LIST_NAME_MAX} characters for the list name.`);
 const MemberIds = z.array(Id).max(2000, 'A distribution list holds at most 2000 contacts.');
 const Format = z.enum(CONTACTS_FILE_FORMATS, { error: 'Choose CSV or vCard.' });
-const TemplateName = z
-  .string()
-  .trim()
-  .min(1, 'Give the template a name.')
-  .max(TEMPLATE_NAME_MAX, `Template names have at most ${TEMPLATE_NAME_MAX} characters.`);
 
 export const ContactCreateInputSchema = z
   .object({ name: Text.optional(), company: Text.optional(), faxNumber: Text, notes: Text.optional() })
@@ -180,20 +158,8 @@ export const contactCalls = {
   ).returns<ContactsImportSummary>(),
   /** Every contact, A–Z. */
   'contacts:export': call(z.object({ format: Format }).strict()).returns<ContactsExport>(),
-
-  'templates:list': call(z.void()).returns<HeaderTemplateView[]>(),
-  /** Creates, or overwrites the template with this name (ignoring case). */
-  'templates:save': call(
-    z.object({ name: TemplateName, options: HeaderOptionsSchema, makeDefault: z.boolean().optional() }).strict(),
-  ).returns<HeaderTemplateView>(),
-  /** null: no default (new faxes use the service's default header). */
-  'templates:setDefault': call(z.object({ id: Id.nullable() }).strict()).returns<HeaderTemplateView | null>(),
-  'templates:delete': call(z.object({ id: Id }).strict()).returns<{ id: string }>(),
-  'templates:getDefault': call(z.void()).returns<HeaderTemplateView | null>(),
 } as const;
 
 export const contactEvents = {
   'contacts:changed': event<ContactsChange>(),
-  /** The whole list, after any change. */
-  'templates:changed': event<HeaderTemplateView[]>(),
 } as const;

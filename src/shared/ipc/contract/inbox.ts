@@ -1,5 +1,6 @@
 /**
- * Inbox (received faxes), Activity (the service's webhook delivery log) and background sync status.
+ * Inbox (received faxes). Background sync and Activity (the service's webhook delivery log) are in
+ * sync.ts.
  * Lists are keyset-paged: pass back `next` as `cursor` for the following page (an opaque string). The
  * Inbox list also pages upwards (`previous` with direction 'newer') and can start anywhere (`skip`), so
  * the page holds only the rows around the view, however long the history.
@@ -8,9 +9,7 @@
  */
 import { z } from 'zod';
 import { call, event } from '../define';
-import type { PingResult } from '../../domain/fax';
-import type { FaxEvent, ImageState, InboxFax, LoggedNotification } from '../../domain/history';
-import type { SyncStatus } from '../../domain/sync';
+import type { FaxEvent, ImageState, InboxFax } from '../../domain/history';
 
 // ---------------------------------------------------------------------------------------------
 // Outputs
@@ -73,17 +72,6 @@ export type InboxPrintResult = { outcome: 'printed'; printedAt: string } | { out
 
 export type InboxSaveResult = { kind: 'file'; path: string; bytes: number } | { kind: 'pdf'; fileName: string; bytes: number; base64: string };
 
-export interface ActivityPage {
-  items: LoggedNotification[];
-  next: string | null;
-}
-
-export interface ActivityPingResult {
-  ping: PingResult[];
-  /** What happened, in a sentence; the delivery shows up in the Activity list once the service logs it. */
-  message: string;
-}
-
 export type InboxChangeReason = 'arrived' | 'updated' | 'image' | 'read' | 'unread' | 'printed' | 'deleted';
 
 export interface InboxChange {
@@ -93,12 +81,6 @@ export interface InboxChange {
   reason: InboxChangeReason;
   /** Unread faxes across all accounts (the badge). */
   unread: number;
-}
-
-export interface ActivityChange {
-  accountId: string;
-  created: number;
-  changed: number;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -115,7 +97,6 @@ const Time = z
   .trim()
   .max(40)
   .refine((v) => !Number.isNaN(Date.parse(v)), 'Use a date and time such as 2026-03-01T09:00:00Z.');
-const Direction = z.enum(['INBOUND', 'OUTBOUND']);
 
 export const InboxListInputSchema = z
   .object({
@@ -166,16 +147,6 @@ const Note = z
   .transform((note) => note.trim());
 const Ids = z.object({ ids: z.array(Id).min(1, 'Choose at least one fax.').max(500) }).strict();
 
-export const ActivityListInputSchema = z
-  .object({
-    accountId: AccountId.optional(),
-    sentStatus: z.enum(['SUCCESSFUL', 'FAILED', 'QUEUED']).optional(),
-    direction: Direction.optional(),
-    cursor: Cursor.optional(),
-    limit: z.number().int().min(1).max(200).default(50),
-  })
-  .strict();
-export type ActivityListInput = z.output<typeof ActivityListInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 
@@ -193,23 +164,8 @@ export const inboxCalls = {
   'inbox:delete': call(z.object({ id: Id, confirm: z.literal(true, { error: 'Deleting a fax must be confirmed.' }) }).strict()).returns<InboxDeleteResult>(),
   /** Printed: the fax is marked printed. Cancelled (the person closed the print dialog): nothing is recorded. */
   'inbox:print': call(ById).returns<InboxPrintResult>(),
-
-  'activity:list': call(ActivityListInputSchema).returns<ActivityPage>(),
-  /** POST /notifications/ping, then reads the delivery log again. */
-  'activity:ping': call(z.object({ accountId: AccountId, direction: Direction }).strict()).returns<ActivityPingResult>(),
-
-  'sync:status': call(z.void()).returns<SyncStatus>(),
-  /** Synchronise now (one account or all); answers at once, progress comes as `sync:status` events. */
-  'sync:refresh': call(z.object({ accountId: AccountId.optional() }).strict().optional()).returns<SyncStatus>(),
-  /** The person's pause (tray, status bar); sleep and offline pause by themselves. */
-  'sync:setPaused': call(z.object({ paused: z.boolean() }).strict()).returns<SyncStatus>(),
-  /** The window gained or lost focus: sync runs at the fast interval while it has it. */
-  'sync:setFocus': call(z.object({ focused: z.boolean() }).strict()).returns<SyncStatus>(),
 } as const;
 
 export const inboxEvents = {
   'inbox:changed': event<InboxChange>(),
-  'activity:changed': event<ActivityChange>(),
-  /** After every sync cycle whose outcome changed what the status shows, and on pause/focus changes. */
-  'sync:status': event<SyncStatus>(),
 } as const;

@@ -1,7 +1,8 @@
 /**
  * The IPC contract: every call the renderer may make and every event main may push, declared once.
- * Each area declares its own slice in a sibling file; this file only merges them.
- * Adding a call = one entry in an area file + one handler in main.
+ * Each area declares its own slice in a sibling file named after the area, and main serves it from
+ * src/main/<area>/handlers.ts; this file only merges them. Adding a call = one entry in the area's
+ * file + one handler in that handlers.ts.
  */
 import type { z } from 'zod';
 import type { CallSpec, EventSpec } from '../define';
@@ -15,11 +16,13 @@ import { fileCalls } from './files';
 import { welcomeCalls } from './welcome';
 import { inboxCalls, inboxEvents } from './inbox';
 import { maintenanceCalls, maintenanceEvents } from './maintenance';
-import { historyImportCalls, historyImportEvents } from './history-import';
 import { outboxCalls, outboxEvents } from './outbox';
 import { sandboxCalls } from './sandbox';
 import { webhookCalls, webhookEvents } from './webhooks';
-import { faxPrinterCalls, faxPrinterEvents } from './fax-printer';
+import { faxPrinterCalls, faxPrinterEvents } from './printer';
+import { settingsCalls, settingsEvents } from './settings';
+import { syncCalls, syncEvents } from './sync';
+import { templateCalls, templateEvents } from './templates';
 
 export const calls = {
   ...appCalls,
@@ -35,7 +38,9 @@ export const calls = {
   ...webhookCalls,
   ...faxPrinterCalls,
   ...maintenanceCalls,
-  ...historyImportCalls,
+  ...settingsCalls,
+  ...syncCalls,
+  ...templateCalls,
   ...deskCalls,
 } as const;
 
@@ -49,7 +54,9 @@ export const events = {
   ...webhookEvents,
   ...faxPrinterEvents,
   ...maintenanceEvents,
-  ...historyImportEvents,
+  ...settingsEvents,
+  ...syncEvents,
+  ...templateEvents,
 } as const;
 
 export type Calls = typeof calls;

@@ -1,13 +1,42 @@
 /**
- * Instant updates: Faxdesk's own webhook receiver (Settings > Instant updates). The receiver's
+ * Webhooks, both ends. An account's webhook addresses at the service (webhooks:*: where the service
+ * posts, the write-only HMAC secret, the test ping and the delivery log) and instant updates:
+ * Faxdesk's own webhook receiver (receiver:*, Settings > Instant updates). The receiver's
  * address, TLS, the public URL to give the service, the Sandbox's one switch, the ping round trip and
  * the recent deliveries. The TLS private key travels renderer → main only as a file path that main
  * reads into the keychain; no output carries a key, only whether one is stored.
  */
 import { z } from 'zod';
-import { webhookUrlProblem, type FaxDirection } from '../../domain/fax';
+import { webhookUrlProblem, type FaxDirection, type NotificationRecord, type PingResult } from '../../domain/fax';
 import type { InstantUpdatesStatus } from '../../domain/sync';
 import { call, event } from '../define';
+
+export interface WebhookView {
+  notificationId: string;
+  direction: FaxDirection;
+  /** The address as entered (without the parameter naming the desk that set it). */
+  url: string;
+  enabled: boolean;
+  /** The Faxdesk desk that set this address, when one did: its name, and whether it is this desk. */
+  setBy?: { deskName: string; thisDesk: boolean } | null;
+}
+
+export interface WebhookSettingsView {
+  accountId: string;
+  inbound: WebhookView | null;
+  outbound: WebhookView | null;
+  /** An HMAC secret was set from this computer (it is kept in the keychain; the service never returns it). */
+  hasHmacSecret: boolean;
+}
+
+export interface WebhookPingReport {
+  direction: FaxDirection;
+  ping: PingResult[];
+  /** The matching entry of the service's delivery log, when it is there yet. */
+  delivery: NotificationRecord | null;
+  /** A sentence saying what happened. */
+  message: string;
+}
 
 export interface ReceiverAccountView {
   accountId: string;
@@ -92,8 +121,12 @@ const FilePath = z
   .regex(NO_CONTROL, 'The path contains control characters.')
   .refine((v) => /^(\/|[A-Za-z]:[\\/]|\\\\)/.test(v), 'Enter the full path of the file (for example /etc/faxdesk/cert.pem).');
 
-/** https, port 443 or 8443: what the service delivers to (the same check as the accounts' webhook addresses). */
-const PublicUrl = z
+const AccountId = z.string().trim().min(1, 'Choose an account.').max(100);
+const Direction = z.enum(['INBOUND', 'OUTBOUND']);
+const PRINTABLE = /^[\x20-\x7e]+$/;
+
+/** https, port 443 or 8443: what the service delivers to. */
+export const WebhookUrlSchema = z
   .string()
   .trim()
   .max(2000)
@@ -101,6 +134,15 @@ const PublicUrl = z
     const problem = webhookUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+const HmacSecret = z
+  .string()
+  .min(16, 'Use an HMAC secret of at least 16 characters.')
+  .max(256)
+  .regex(PRINTABLE, 'The HMAC secret must be plain keyboard characters.');
+
+/** What to enter at the service as the receiver's address: the same check as an account's webhook addresses. */
+const PublicUrl = WebhookUrlSchema;
 
 export const ReceiverConfigureInputSchema = z
   .object({
@@ -121,12 +163,44 @@ export const ReceiverConfigureInputSchema = z
 export type ReceiverConfigureInput = z.output<typeof ReceiverConfigureInputSchema>;
 
 export const webhookCalls = {
+  'webhooks:get': call(z.object({ accountId: AccountId }).strict()).returns<WebhookSettingsView>(),
+  /** Sets (creates or changes) the webhook address of one direction; the HMAC secret is write-only. */
+  'webhooks:set': call(
+    z
+      .object({
+        accountId: AccountId,
+        direction: Direction,
+        url: WebhookUrlSchema,
+        hmacSecret: HmacSecret.optional(),
+        /**
+         * Replace an address another installation receives at (several desks on one account). Without it,
+         * saving over another desk's address is refused (CONFLICT) with a message naming that desk.
+         */
+        replace: z.literal(true).optional(),
+      })
+      .strict(),
+  ).returns<WebhookSettingsView>(),
+  'webhooks:remove': call(z.object({ accountId: AccountId, direction: Direction, confirm: z.literal(true, { error: 'Removing a webhook must be confirmed.' }) }).strict()).returns<WebhookSettingsView>(),
+  /** POST /notifications/ping, then looks for the delivery in the service's notification log. */
+  'webhooks:ping': call(z.object({ accountId: AccountId, direction: Direction }).strict()).returns<WebhookPingReport>(),
+  /** The service's webhook delivery log (newest as the service orders it), to follow a ping. */
+  'webhooks:log': call(
+    z
+      .object({
+        accountId: AccountId,
+        direction: Direction.optional(),
+        sentStatus: z.enum(['SUCCESSFUL', 'FAILED', 'QUEUED']).optional(),
+        limit: z.number().int().min(1).max(100).default(20),
+      })
+      .strict(),
+  ).returns<NotificationRecord[]>(),
+
   'receiver:get': call(z.void()).returns<ReceiverView>(),
   'receiver:configure': call(ReceiverConfigureInputSchema).returns<ReceiverView>(),
   /** The Sandbox's one switch: key, certificate, its own loopback listener, the Sandbox's webhook addresses. */
   'receiver:sandbox': call(z.object({ enabled: z.boolean() }).strict()).returns<ReceiverView>(),
   /** Asks the service for a test notification and waits (up to 15 s) for it to arrive here. */
-  'receiver:test': call(z.object({ accountId: z.string().trim().min(1, 'Choose an account.').max(100) }).strict()).returns<ReceiverTestReport>(),
+  'receiver:test': call(z.object({ accountId: AccountId }).strict()).returns<ReceiverTestReport>(),
   'receiver:deliveries': call(z.object({ limit: z.number().int().min(1).max(200).default(20) }).strict()).returns<ReceiverDelivery[]>(),
 } as const;
 

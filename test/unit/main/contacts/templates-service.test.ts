@@ -3,7 +3,7 @@ import { AppError } from '../../../../src/main/errors';
 import { createGate, type HandlerTable } from '../../../../src/main/ipc/gate';
 import { silentLogger } from '../../../../src/main/platform/logger';
 import { createTemplateHandlers, TemplatesService } from '../../../../src/main/templates';
-import type { HeaderTemplateView } from '../../../../src/shared/ipc/contract/contacts';
+import type { HeaderTemplateView } from '../../../../src/shared/ipc/contract/templates';
 import { T0, tempStore, type TempStore } from '../store/store-fixtures';
 
 describe('TemplatesService', () => {

@@ -12,6 +12,7 @@ import { Redactor } from '../../../../src/main/platform/redact';
 import { SettingsService } from '../../../../src/main/settings/settings-service';
 import { openDatabase, type Db } from '../../../../src/main/store/database';
 import { SettingsRepository } from '../../../../src/main/store/repositories/settings-repository';
+import { createDesktopHandlers } from '../../../../src/main/desktop/handlers';
 
 const PDF = '%PDF-1.4\ntrailer << >>\n%%EOF\n';
 
@@ -53,7 +54,7 @@ function setup() {
     desktop.stop();
     db.close();
   });
-  const dispatch = createGate(desktop.handlers() as HandlerTable, silentLogger);
+  const dispatch = createGate(createDesktopHandlers(desktop) as HandlerTable, silentLogger);
   /** Two checks far enough apart for a complete file to be taken. */
   const settle = async () => {
     await desktop.checkHotFolder();

@@ -14,6 +14,7 @@ import { silentLogger } from '../../../../src/main/platform/logger';
 import { ManualTimers } from '../../../../src/main/platform/timers';
 import { openDatabase, type Db } from '../../../../src/main/store/database';
 import type { SavedDraftInput } from '../../../../src/shared/ipc/contract/drafts';
+import { createDraftHandlers } from '../../../../src/main/drafts/handlers';
 
 const COMPOSE = '2f1c9a4e-8b7d-4c3e-9a1b-0c2d3e4f5a6b';
 
@@ -57,7 +58,7 @@ describe('DraftsService', () => {
     timers = new ManualTimers(Date.now());
     sent.clear();
     drafts = new DraftsService({ db, store, isSent: (id) => sent.has(id), logger: silentLogger, now: () => new Date(timers.now()) });
-    dispatch = createGate(drafts.handlers() as HandlerTable, silentLogger);
+    dispatch = createGate(createDraftHandlers(drafts) as HandlerTable, silentLogger);
   });
   afterEach(async () => {
     db.close();

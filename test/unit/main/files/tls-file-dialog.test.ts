@@ -13,6 +13,7 @@ import type { FileDialogs } from '../../../../src/main/platform/ports';
 import { openDatabase, type Db } from '../../../../src/main/store/database';
 import { SettingsRepository } from '../../../../src/main/store/repositories/settings-repository';
 import { fileCalls } from '../../../../src/shared/ipc/contract/files';
+import { createFileHandlers } from '../../../../src/main/files/handlers';
 
 type OpenOptions = Parameters<FileDialogs['open']>[0];
 
@@ -46,7 +47,7 @@ function fixture(answers: string[][], dialogs: 'native' | 'none' = 'native') {
     content: () => Promise.reject(new Error('not asked for')),
     logger: silentLogger,
   });
-  return { handler: service.handlers()['files:openTlsFile'], asked, home };
+  return { handler: createFileHandlers(service)['files:openTlsFile'], asked, home };
 }
 
 describe('files:openTlsFile', () => {

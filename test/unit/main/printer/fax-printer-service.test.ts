@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ComposeService } from '../../../../src/main/compose/compose-service';
+import { ComposeService } from '../../../../src/main/outbox/compose-service';
 import { ComposeHandoff } from '../../../../src/main/desktop/compose-handoff';
 import { createDocumentStore } from '../../../../src/main/documents/document-store';
 import { EventBus } from '../../../../src/main/ipc/events';
@@ -24,6 +24,7 @@ import { collection, mimeType, nameAttr, Operation, Status, uri } from './fixtur
 import { ippRequest, operationGroup } from './fixtures/ipp-client';
 import { GroupTag } from '../../../../src/main/printer/ipp/encoding';
 import { freePort } from '../../../integration/printer/cupsd';
+import { createFaxPrinterHandlers } from '../../../../src/main/printer/handlers';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -167,7 +168,7 @@ describe('the fax printer service', () => {
     const { service, settings, ran, until } = await setup('linux', (c) =>
       c.file === 'lpstat' ? { code: 0, stdout: forbidden ? '' : `device for Faxdesk: ipp://127.0.0.1:${settings.values.faxPrinterPort}/ipp/print\n`, stderr: '' } : forbidden ? { code: 1, stdout: '', stderr: 'lpadmin: Forbidden' } : { code: 0, stdout: '', stderr: '' },
     );
-    const handlers = service.handlers();
+    const handlers = createFaxPrinterHandlers(service);
     await expect(handlers['faxPrinter:addToSystem']({ asAdministrator: false })).rejects.toThrow(/Turn Faxdesk's printer on first/);
     settings.set({ faxPrinterEnabled: true, faxPrinterPort: await freePort() });
     await until(() => service.listeningPort !== null);
@@ -214,7 +215,7 @@ describe('the fax printer service', () => {
     settings.set({ faxPrinterEnabled: true, faxPrinterPort: await freePort() });
     await until(() => service.listeningPort !== null);
     ran.length = 0;
-    await service.handlers()['faxPrinter:addToSystem']({ asAdministrator: false });
+    await createFaxPrinterHandlers(service)['faxPrinter:addToSystem']({ asAdministrator: false });
     const scripts = ran.map((c) => Buffer.from(c.args[c.args.length - 1]!, 'base64').toString('utf16le'));
     expect(scripts.some((s) => s.includes(`Add-Printer -Name 'Faxdesk' -IppURL 'http://127.0.0.1:${service.listeningPort}/ipp/print'`))).toBe(true);
     expect(scripts.some((s) => s.includes('faxout'))).toBe(false);

@@ -4,7 +4,8 @@
  * a job's detail once when a webhook made it final.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AccountView, WebhookSettingsView } from '../../../../src/shared/ipc/contract/accounts';
+import type { AccountView } from '../../../../src/shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../../../src/shared/ipc/contract/webhooks';
 import { silentLogger } from '../../../../src/main/platform/logger';
 import { ManualTimers } from '../../../../src/main/platform/timers';
 import { EVENT_GRACE_MS } from '../../../../src/main/webhooks/health';

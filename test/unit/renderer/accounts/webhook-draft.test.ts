@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from '../../../../src/shared/ipc/contract';
-import type { WebhookSettingsView } from '../../../../src/shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../../../src/shared/ipc/contract/webhooks';
 import { draftFromWebhooks, planWebhookSave, webhookFieldOf } from '../../../../src/renderer/src/features/accounts/webhook-draft';
 
 const none: WebhookSettingsView = { accountId: 'a1', inbound: null, outbound: null, hasHmacSecret: false };

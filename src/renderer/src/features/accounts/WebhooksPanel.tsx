@@ -6,7 +6,8 @@
 import { GLOSSARY } from '../../../../shared/plain-words/glossary';
 import { useEffect, useId, useState, type JSX } from 'react';
 import type { FaxDirection, NotificationRecord } from '../../../../shared/domain/fax';
-import type { AccountView, WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/accounts';
+import type { AccountView } from '../../../../shared/ipc/contract/accounts';
+import type { WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/webhooks';
 import { faxdesk, FaxdeskError, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { Outcome, TextField } from './Field';

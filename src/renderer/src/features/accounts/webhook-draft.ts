@@ -5,7 +5,7 @@
  */
 import { webhookUrlProblem, type FaxDirection } from '../../../../shared/domain/fax';
 import type { CallInput } from '../../../../shared/ipc/contract';
-import type { WebhookSettingsView } from '../../../../shared/ipc/contract/accounts';
+import type { WebhookSettingsView } from '../../../../shared/ipc/contract/webhooks';
 
 export interface WebhookDraft {
   inbound: string;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState, type JSX } from 'react';
 import type { SettingsPatch } from '../../../../shared/domain/settings';
-import type { FaxPrinterSystemReport, FaxPrinterView } from '../../../../shared/ipc/contract/fax-printer';
+import type { FaxPrinterSystemReport, FaxPrinterView } from '../../../../shared/ipc/contract/printer';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../../api';
 import { useAppStore } from '../../stores/app-store';
 import '../../styles/fax-printer.css';

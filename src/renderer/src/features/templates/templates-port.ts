@@ -5,7 +5,7 @@
  */
 import type { TemplatesPort, HeaderTemplate } from '../header-designer/templates';
 import { faxdesk, unwrap } from '../../api';
-import type { HeaderTemplateView } from '../../../../shared/ipc/contract/contacts';
+import type { HeaderTemplateView } from '../../../../shared/ipc/contract/templates';
 
 /** Templates whose stored design no longer passes the header rules are left out (the designer cannot load them). */
 export function toDesignerTemplates(list: readonly HeaderTemplateView[]): HeaderTemplate[] {

@@ -1,7 +1,8 @@
 /**
  * Opaque list positions for the renderer: the position of a row at the end of a page, as a keyset
  * position (time, row) or a search position (row), in base64url JSON. Which way to read from it is said
- * beside it. The renderer only passes back what it got; anything else is refused plainly.
+ * beside it. The renderer only passes back what it got; anything else is refused plainly. Used by
+ * every keyset-paged list the page reads (inbox:list, activity:list).
  */
 import { AppError } from '../errors';
 import type { PageCursor } from '../../shared/domain/history';

@@ -3,8 +3,8 @@
  * metadata, webhooks) turns its answer into an OutboundReport; this applies it through the one state
  * machine (mergeOutboundState: a final state never goes back), writes only what differs, and appends
  * the change to fax_events at the source's own time, so the same report read again is a no-op.
- * The outbox's OutboundStates wraps it (announces `outbox:changed`, notifies a final state once); the
- * sync records through that wrapper.
+ * The outbox owns it: OutboundStates (outbound-states.ts) wraps it (announces `outbound:changed`, notifies
+ * a final state once), and the sync, the history import and the webhook receiver record through that wrapper.
  */
 import { isFinalState, type FaxState } from '../../shared/domain/fax-status';
 import type { FaxEventSource, JsonObject, OutboundJob, OutboundPatch, OutboundResultFields, OutboundState } from '../../shared/domain/history';

@@ -12,13 +12,13 @@
  * person confirms (`replace`). The address saved names this desk, so the next desk can say the same.
  */
 import { webhookUrlProblem, type FaxDirection, type NotificationConfig, type NotificationRecord } from '../../shared/domain/fax';
-import type { WebhookPingReport, WebhookSettingsView, WebhookView } from '../../shared/ipc/contract/accounts';
+import type { WebhookPingReport, WebhookSettingsView, WebhookView } from '../../shared/ipc/contract/webhooks';
 import type { NotificationFilter } from '../../shared/domain/fax';
 import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import { ownerOf, withOwner, withoutOwner, type WebhookOwner } from '../desks/webhook-owner';
-import type { AccountService } from './account-service';
-import type { SandboxHost } from './sandbox';
+import type { AccountService } from '../accounts/account-service';
+import type { SandboxHost } from '../accounts/sandbox';
 
 export class WebhookService {
   private readonly listeners = new Set<(accountId: string) => void>();

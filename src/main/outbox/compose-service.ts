@@ -11,7 +11,7 @@ import type { PreparedDocuments } from '../../shared/ipc/contract/outbox';
 import { isDocumentId, type DocumentStore } from '../documents/document-store';
 import { prepareDocumentFromBytes, prepareDocuments } from '../documents/prepare';
 import { AppError, isAppError } from '../errors';
-import type { OutboxAccounts } from '../outbox/ports';
+import type { OutboxAccounts } from './ports';
 
 export interface ComposeServiceDeps {
   store: DocumentStore;
