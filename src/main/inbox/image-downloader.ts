@@ -25,7 +25,7 @@ import { AppError, isAppError } from '../errors';
 import { exponentialDelay } from '../platform/backoff';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
-import { toAppError } from '../sync/account-sync';
+import { toAppError } from '../sync/sync-error';
 import type { HistoryStores, SyncAccounts, SyncClient } from '../sync/ports';
 import { goneAtService, goneMessage } from './gone-at-service';
 import type { InboxFiles } from './inbox-files';

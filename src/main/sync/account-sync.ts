@@ -9,6 +9,7 @@ import type { SentFax } from '../../shared/domain/fax';
 import type { SyncFeed } from '../../shared/domain/history';
 import { SYNC_FEEDS, type SyncErrorView, type SyncFeedStatus, type SyncMode } from '../../shared/domain/sync';
 import { AppError, isAppError } from '../errors';
+import { toAppError } from './sync-error';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import { readJobDetail, syncActive, syncNotifications, syncReceived, syncSent, type FeedContext, type NotificationsFeedResult, type OutboundFeedResult, type ReceivedFeedResult } from './feeds';
@@ -299,11 +300,4 @@ export class AccountSync {
         return { feed, accountId: this.accountId, ...(await syncNotifications(ctx)) };
     }
   }
-}
-
-/** Anything thrown by a feed, as an AppError a person can read (a bug becomes INTERNAL). */
-export function toAppError(error: unknown): AppError {
-  if (isAppError(error)) return error;
-  if ((error as { name?: string } | null)?.name === 'AbortError') return new AppError('CANCELLED', 'Sync stopped before it finished.', { cause: error });
-  return new AppError('INTERNAL', 'Something went wrong inside Faxdesk while synchronising. The details were written to the log.', { cause: error });
 }

@@ -30,6 +30,7 @@ import { readListHead, type HistoryImportPort } from './history-import';
 import { walkNotificationPages, walkOffsetPages } from './paging';
 import { openSends, routeSentFax } from './sent-routing';
 import type { HistoryStores, OutboundStateRecorder, SyncClient } from './ports';
+import { sameFaxNumber } from './fax-number-match';
 
 export interface FeedContext {
   accountId: string;
@@ -161,18 +162,6 @@ export interface OutboundFeedResult {
   imported: string[];
   /** Whether the account still has sends in flight (fast polling). Only the active feed says. */
   busy?: boolean;
-}
-
-function digitsOf(value: string | null | undefined): string {
-  return (value ?? '').replace(/\D+/g, '');
-}
-
-/** The same fax number, allowing for a country code written on one side only. */
-export function sameFaxNumber(a: string | null | undefined, b: string | null | undefined): boolean {
-  const x = digitsOf(a);
-  const y = digitsOf(b);
-  if (x.length < 7 || y.length < 7) return x === y && x !== '';
-  return x === y || x.endsWith(y) || y.endsWith(x);
 }
 
 export async function syncSent(ctx: FeedContext): Promise<OutboundFeedResult> {

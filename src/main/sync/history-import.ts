@@ -30,7 +30,7 @@ import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import { HistoryImportsRepository, type HistoryImportRow, type ImportList } from '../store/repositories/history-imports-repository';
-import { toAppError } from './account-sync';
+import { toAppError } from './sync-error';
 import { storeOldReceived, storeOldSent, type PageOutcome } from './history-pages';
 import { isSyncable, type HistoryStores, type OutboundStateRecorder, type SyncAccounts, type SyncClient, type SyncSettings } from './ports';
 

@@ -14,7 +14,7 @@
 import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
 import type { NewFaxEvent } from '../../shared/domain/history';
 import { reportFromRecord } from '../outbox/outbound-states';
-import { sameFaxNumber } from './feeds';
+import { sameFaxNumber } from './fax-number-match';
 import { IMPORTED_STATUS } from './notify-once';
 import type { HistoryStores, OutboundStateRecorder } from './ports';
 import { withBoundedMerges } from '../store/repositories/fts-merge';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NotificationRecord, Page } from '../../../../src/shared/domain/fax';
 import { earlierOf, laterOf, mergeOutboundState, windowStart } from '../../../../src/shared/domain/sync';
 import { walkNotificationPages, walkOffsetPages } from '../../../../src/main/sync/paging';
-import { sameFaxNumber } from '../../../../src/main/sync/feeds';
+import { sameFaxNumber } from '../../../../src/main/sync/fax-number-match';
 
 function pages(total: number, options: { total?: boolean; stuck?: boolean } = {}) {
   const asked: number[] = [];
