@@ -6,6 +6,10 @@ import { defineConfig } from 'vitest/config';
 // `npm test` runs them all.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, which
+    // ran every file one after another. Unit and integration files run two at a time; verify, electron
+    // and e2e keep one file at a time (fileParallelism: false), as a group of their own.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
