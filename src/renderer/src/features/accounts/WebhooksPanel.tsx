@@ -10,6 +10,7 @@ import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import type { WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/webhooks';
 import { faxdesk, FaxdeskError, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { TableHead } from '../../components/TableHead';
 import { Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
 import { useDraftForm } from './use-draft';
@@ -252,14 +253,7 @@ function PingPanel({ account, view }: { account: AccountView; view: WebhookSetti
       {log && (
         <table className="acct-table acct-log">
           <caption>Latest {DIRECTION_WORD[report?.direction ?? direction].toLowerCase()} deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Notification</th>
-              <th scope="col">Event</th>
-              <th scope="col">Destination</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Notification', 'Event', 'Destination', 'Result']} />
           <tbody>
             {log.length === 0 ? (
               <tr>
