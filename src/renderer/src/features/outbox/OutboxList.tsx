@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { OutboxItem } from '../../../../shared/domain/outbox';
+import type { ListRowProps } from '../../components/list-row';
 import { badgeFor } from './badges';
 import { pagesText, recipientLine, rowTimeOf } from './rows';
 import { shortTime, utcText } from '../../model/times';
@@ -187,15 +188,8 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
   );
 }
 
-interface OutboxRowProps {
+interface OutboxRowProps extends ListRowProps {
   item: OutboxItem;
-  index: number;
-  start: number;
-  setSize: number;
-  selected: boolean;
-  active: boolean;
-  now: Date;
-  onPick(jobId: string): void;
 }
 
 /** One fax in the list. Memoised: scrolling re-renders only the rows that enter the view. */
