@@ -20,3 +20,12 @@ export function AcctForm({ headingId, heading, onSubmit, children }: { headingId
     </form>
   );
 }
+
+/** A form's submit button, disabled and saying what it is doing while its action runs. */
+export function SubmitButton({ kind, busy, label, busyLabel }: { kind: 'primary' | 'danger'; busy: boolean; label: string; busyLabel: string }): JSX.Element {
+  return (
+    <button type="submit" className={kind} disabled={busy}>
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

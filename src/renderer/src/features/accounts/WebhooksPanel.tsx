@@ -11,6 +11,7 @@ import type { WebhookPingReport, WebhookSettingsView } from '../../../../shared/
 import { faxdesk, FaxdeskError, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
 import { TableHead } from '../../components/TableHead';
+import { SubmitButton } from './AcctForm';
 import { Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
 import { useDraftForm } from './use-draft';
@@ -163,9 +164,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
               hint={`${GLOSSARY.hmac.help} ${view.hasHmacSecret ? 'Set — leave empty to keep it.' : 'Not set from this computer (optional, at least 16 characters).'}`}
             />
             <div className="acct-actions">
-              <button type="submit" className="primary" disabled={busy}>
-                {busy ? 'Saving…' : 'Save webhooks'}
-              </button>
+              <SubmitButton kind="primary" busy={busy} label="Save webhooks" busyLabel="Saving…" />
             </div>
           </form>
           {outcome && (
