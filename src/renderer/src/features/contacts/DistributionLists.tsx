@@ -3,6 +3,7 @@ import type { ContactView, DistributionListView } from '../../../../shared/ipc/c
 import { LIST_NAME_MAX } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { FormStatus } from '../../components/FormStatus';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 interface DistributionListsProps {
@@ -94,14 +95,7 @@ export function DistributionLists({ lists, error, confirm }: DistributionListsPr
           }
         />
       )}
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="muted" role="status">
-        {status}
-      </p>
+      <FormStatus error={problem} status={status} errorClass="error" statusClass="muted" />
     </section>
   );
 }
