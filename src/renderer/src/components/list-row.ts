@@ -14,3 +14,25 @@ export interface ListRowProps {
   now: Date;
   onPick(id: string): void;
 }
+
+/** What the list tells every row alike; `rowProps` adds the row's own place and state. */
+export interface ListRowContext {
+  setSize: number;
+  activeId: string | null;
+  selectedId: string | null;
+  now: Date;
+  onPick(id: string): void;
+}
+
+/** The props of the row drawn for `id` at `row` (one rule for active, selected and place in every list). */
+export function rowProps(id: string, row: { index: number; start: number }, list: ListRowContext): ListRowProps {
+  return {
+    index: row.index,
+    start: row.start,
+    setSize: list.setSize,
+    active: id === list.activeId,
+    selected: id === list.selectedId,
+    now: list.now,
+    onPick: list.onPick,
+  };
+}

@@ -10,7 +10,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { InboxFax } from '../../../../shared/domain/history';
 import { useFixedRows } from '../../hooks/use-fixed-rows';
-import type { ListRowProps } from '../../components/list-row';
+import { rowProps, type ListRowProps } from '../../components/list-row';
 import { inboxRowModel } from './format';
 import type { ListWindow } from '../../model/inbox/list-window';
 import { anchoredScrollTop, movedIndex, type HeldRows } from '../../model/inbox/paging';
@@ -150,14 +150,8 @@ export function InboxList(props: InboxListProps): JSX.Element {
             <InboxRow
               key={fax.id}
               fax={fax}
-              index={row.index}
-              start={row.start}
-              setSize={total}
-              active={fax.id === activeId}
-              selected={fax.id === selectedId}
               account={accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null)}
-              now={now}
-              onPick={pick}
+              {...rowProps(fax.id, row, { setSize: total, activeId, selectedId, now, onPick: pick })}
             />
           );
         })}

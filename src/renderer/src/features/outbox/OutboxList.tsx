@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { OutboxItem } from '../../../../shared/domain/outbox';
-import type { ListRowProps } from '../../components/list-row';
+import { rowProps, type ListRowProps } from '../../components/list-row';
 import { badgeFor } from './badges';
 import { pagesText, recipientLine, rowTimeOf } from './rows';
 import { shortTime, utcText } from '../../model/times';
@@ -170,17 +170,7 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
             );
           }
           return (
-            <OutboxRow
-              key={item.id}
-              item={item}
-              index={row.index}
-              start={row.start}
-              setSize={hasMore ? -1 : items.length}
-              selected={item.id === selectedId}
-              active={item.id === activeId}
-              now={now}
-              onPick={pick}
-            />
+            <OutboxRow key={item.id} item={item} {...rowProps(item.id, row, { setSize: hasMore ? -1 : items.length, activeId, selectedId, now, onPick: pick })} />
           );
         })}
       </div>
