@@ -106,3 +106,28 @@ function resultPatch(job: OutboundJob, result: OutboundResultFields): OutboundPa
   }
   return patch;
 }
+
+/**
+ * A job whose POST may or may not have reached the service (SUBMITTING) becomes UNKNOWN, and the
+ * local event says why; the reconciler then looks for it in the sent list instead of sending again.
+ * False when the job was no longer SUBMITTING (another path moved it first): nothing is written.
+ */
+export function markOutcomeUnknown(
+  deps: { outbound: Pick<OutboundRepository, 'update'>; events: Pick<FaxEventsRepository, 'record'> },
+  jobId: string,
+  now: Date,
+  reason: string,
+): boolean {
+  if (!deps.outbound.update(jobId, { state: 'UNKNOWN' }, now, { fromStates: ['SUBMITTING'] })) return false;
+  deps.events.record(
+    {
+      ref: { direction: 'OUTBOUND', outboundId: jobId },
+      at: now.toISOString(),
+      source: 'local',
+      status: 'UNKNOWN',
+      detail: { reason },
+    },
+    now,
+  );
+  return true;
+}

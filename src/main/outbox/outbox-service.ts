@@ -80,6 +80,7 @@ import { FaxEventsRepository } from '../store/repositories/fax-events-repository
 import { OutboundRepository } from '../store/repositories/outbound-repository';
 import { csvText, writeCsv } from './csv';
 import { attemptEvents, OutboundStates, reportFromDetail } from './outbound-states';
+import { markOutcomeUnknown } from './outbound-updates';
 import type { OutboxAccounts, OutboxCheckpoint } from './ports';
 import { Reconciler } from './reconciler';
 import { SentImages } from './sent-images';
@@ -262,18 +263,8 @@ export class OutboxService {
     const ids = this.deps.db.transaction(() => {
       const moved: string[] = [];
       for (const job of this.outbound.listInStates(['SUBMITTING'], Number.MAX_SAFE_INTEGER)) {
-        if (!this.outbound.update(job.id, { state: 'UNKNOWN' }, now, { fromStates: ['SUBMITTING'] })) continue;
-        this.events.record(
-          {
-            ref: { direction: 'OUTBOUND', outboundId: job.id },
-            at: now.toISOString(),
-            source: 'local',
-            status: 'UNKNOWN',
-            detail: { reason: "Faxdesk stopped while handing this fax to the service; it checks the service's sent list instead of sending again." },
-          },
-          now,
-        );
-        moved.push(job.id);
+        const reason = "Faxdesk stopped while handing this fax to the service; it checks the service's sent list instead of sending again.";
+        if (markOutcomeUnknown({ outbound: this.outbound, events: this.events }, job.id, now, reason)) moved.push(job.id);
       }
       return moved;
     })();

@@ -22,6 +22,7 @@ import type { OutboundRepository } from '../store/repositories/outbound-reposito
 import type { DocumentStore } from '../documents/document-store';
 import { classifySendFailure } from './classify';
 import type { OutboxAccounts, OutboxCheckpoint, OutboxClient } from './ports';
+import { markOutcomeUnknown } from './outbound-updates';
 import { linkFaxId } from './reconciler';
 import { sendRequestFor } from './stored-compose';
 
@@ -154,18 +155,7 @@ export class Submitter {
         const linked = faxId ? linkFaxId(this.deps, row, faxId, ['SUBMITTING'], {}) : { ok: false };
         if (linked.ok) return;
         // The answer names no fax for this destination (or one another job holds): find it in the sent list.
-        if (outbound.update(row.id, { state: 'UNKNOWN' }, now, { fromStates: ['SUBMITTING'] })) {
-          events.record(
-            {
-              ref: { direction: 'OUTBOUND', outboundId: row.id },
-              at: now.toISOString(),
-              source: 'local',
-              status: 'UNKNOWN',
-              detail: { reason: "The service accepted the request but its answer named no fax for this destination; Faxdesk checks the service's sent list." },
-            },
-            now,
-          );
-        }
+        markOutcomeUnknown({ outbound, events }, row.id, now, "The service accepted the request but its answer named no fax for this destination; Faxdesk checks the service's sent list.");
       });
     })();
     const ids = claimed.map((r) => r.id);

@@ -140,7 +140,8 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     senders: new SenderNames(new ContactsRepository(deps.db)),
     claims,
   });
-  const imports = new HistoryImportService({
+  // What the history import and the sync loop both work with: the same stores, clock and accounts.
+  const historyDeps = {
     stores,
     states: deps.states,
     accounts: deps.accounts,
@@ -149,21 +150,17 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     logger: deps.logger,
     now: deps.now,
     timers,
+  };
+  const imports = new HistoryImportService({
+    ...historyDeps,
     syncHeld: () => sync?.held ?? true,
     onReceived: (accountId, ids) => inbox?.receivedChanged(accountId, ids, []),
     onSent: (accountId, ids) => changes.emit('outbound:changed', { accountId, ids: [...ids] }),
     ...(deps.importRate !== undefined ? { maxRequestsPerSecond: deps.importRate } : {}),
   });
   sync = new SyncService({
-    stores,
+    ...historyDeps,
     imports,
-    states: deps.states,
-    accounts: deps.accounts,
-    settings: deps.settings,
-    events: deps.events,
-    logger: deps.logger,
-    now: deps.now,
-    timers,
     changes,
     system: deps.system,
     inbox,

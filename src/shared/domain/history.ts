@@ -138,15 +138,8 @@ export type ActiveOutboundJob = Omit<OutboundJob, 'options' | 'documents' | 'cli
  */
 export type OutboundJobSummary = ActiveOutboundJob & { documentCount: number; marker: string | null };
 
-/** What the outbox persists for one destination of a compose, before any network call. */
-export interface NewOutboundJob {
-  /** Generated when absent. */
-  id?: string;
-  accountId: string;
-  composeId: string;
-  destinationIndex: number;
-  state?: 'QUEUED' | 'SCHEDULED';
-  destination: string;
+/** What a job carries besides its addressing and state: given when persisted, patchable after. */
+export interface OutboundJobContent {
   toName?: string;
   toCompany?: string;
   subject?: string;
@@ -155,6 +148,17 @@ export interface NewOutboundJob {
   pageCount?: number | null;
   clientData?: ClientData;
   scheduledAt?: string | null;
+}
+
+/** What the outbox persists for one destination of a compose, before any network call. */
+export interface NewOutboundJob extends OutboundJobContent {
+  /** Generated when absent. */
+  id?: string;
+  accountId: string;
+  composeId: string;
+  destinationIndex: number;
+  state?: 'QUEUED' | 'SCHEDULED';
+  destination: string;
 }
 
 /** How a fax ended, as a source reports it: null or absent = not said (a known value is kept). */
@@ -181,18 +185,10 @@ export interface ServiceOutboundFax extends OutboundResultFields {
 }
 
 /** Fields of a job that may change after it is persisted. Absent = leave as is. */
-export interface OutboundPatch extends OutboundResultFields {
+export interface OutboundPatch extends OutboundResultFields, OutboundJobContent {
   faxId?: string | null;
   state?: OutboundState;
   destination?: string;
-  toName?: string;
-  toCompany?: string;
-  subject?: string;
-  options?: JsonObject;
-  documents?: OutboundDocument[];
-  pageCount?: number | null;
-  clientData?: ClientData;
-  scheduledAt?: string | null;
   submittedAt?: string | null;
   rejection?: string | null;
 }

@@ -10,6 +10,7 @@ import { ReleaseNumbers } from '../features/accounts/admin/ReleaseNumbers';
 import { UsersPanel } from '../features/accounts/admin/UsersPanel';
 import { selectAdminAccounts, useAccountsStore, useDefaultAccountId } from '../stores/accounts-store';
 import { useAppStore } from '../stores/app-store';
+import '../styles/lists.css';
 import '../styles/accounts.css';
 
 export function AdminPage(): JSX.Element {

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useContactsEvents, useContactsStore, type ContactOrder } from '../stores/contacts-store';
 import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
 import { SearchIndexNotice } from '../features/maintenance/SearchIndexNotice';
+import '../styles/lists.css';
 import '../styles/contacts.css';
 
 const ORDERS: { value: ContactOrder; label: string }[] = [

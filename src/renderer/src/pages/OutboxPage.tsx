@@ -11,6 +11,7 @@ import { useAppStore } from '../stores/app-store';
 import { useOutboxEvents, useOutboxStore, type OutboxFilters as Filters } from '../stores/outbox-store';
 import { steppedIndex } from '../shortcuts/step';
 import { focusSearchBox, useCommand } from '../shortcuts/use-shortcuts';
+import '../styles/lists.css';
 import '../styles/outbox.css';
 
 const LIST_ID = 'outbox-list';

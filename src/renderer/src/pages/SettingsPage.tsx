@@ -1,4 +1,4 @@
-import { useState, type JSX } from 'react';
+import { useState, type ChangeEvent, type JSX, type KeyboardEvent } from 'react';
 import type { Settings, SettingsPatch } from '../../../shared/domain/settings';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../api';
 import { AccountsSection } from '../features/accounts/AccountsSection';
@@ -113,50 +113,33 @@ function Toggle(props: { id: string; label: string; checked: boolean; disabled: 
 
 /** A text setting saved when the field is left or Enter is pressed, not on every keystroke. */
 function TextSetting(props: { id: string; value: string; placeholder: string; disabled: boolean; invalid: boolean; onCommit: (text: string) => void }): JSX.Element {
-  const [text, setText] = useState(props.value);
-  const [lastValue, setLastValue] = useState(props.value);
-  if (lastValue !== props.value) {
-    setLastValue(props.value);
-    setText(props.value);
-  }
-  const commit = () => {
+  const field = useCommitOnLeave(props.value, String, (text) => {
     if (text !== props.value) props.onCommit(text);
-  };
+  });
   return (
     <input
       id={props.id}
       type="text"
       className="setting-path"
-      value={text}
+      {...field}
       placeholder={props.placeholder}
       spellCheck={false}
       aria-invalid={props.invalid || undefined}
       disabled={props.disabled}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
     />
   );
 }
 
 function NumberSetting(props: { id: string; value: number; min: number; max: number; disabled: boolean; invalid: boolean; onCommit: (n: number) => void }): JSX.Element {
-  const [text, setText] = useState(String(props.value));
-  const [lastValue, setLastValue] = useState(props.value);
-  if (lastValue !== props.value) {
-    setLastValue(props.value);
-    setText(String(props.value));
-  }
-  const commit = () => {
+  const field = useCommitOnLeave(props.value, String, (text, reset) => {
     const n = Number(text);
     if (text.trim() === '' || !Number.isFinite(n) || n === props.value) {
-      if (text.trim() === '') setText(String(props.value));
+      if (text.trim() === '') reset();
       else if (n !== props.value) props.onCommit(n);
       return;
     }
     props.onCommit(n);
-  };
+  });
   return (
     <input
       id={props.id}
@@ -164,16 +147,34 @@ function NumberSetting(props: { id: string; value: number; min: number; max: num
       inputMode="numeric"
       min={props.min}
       max={props.max}
-      value={text}
+      {...field}
       aria-invalid={props.invalid || undefined}
       disabled={props.disabled}
-      onChange={(e) => setText(e.target.value)}
-      onBlur={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
     />
   );
+}
+
+/**
+ * The text of a setting being edited: kept while typing, replaced when the saved value changes,
+ * and handed to `commit` when the field is left or Enter is pressed (`reset` puts the saved value back).
+ * Spread the result onto the `<input>`.
+ */
+function useCommitOnLeave<T>(value: T, toText: (value: T) => string, commit: (text: string, reset: () => void) => void) {
+  const [text, setText] = useState(toText(value));
+  const [lastValue, setLastValue] = useState(value);
+  if (lastValue !== value) {
+    setLastValue(value);
+    setText(toText(value));
+  }
+  const leave = () => commit(text, () => setText(toText(value)));
+  return {
+    value: text,
+    onChange: (e: ChangeEvent<HTMLInputElement>) => setText(e.target.value),
+    onBlur: leave,
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter') leave();
+    },
+  };
 }
 
 function AboutSection(): JSX.Element {

@@ -8,6 +8,7 @@ import { useId, useState, type JSX } from 'react';
 import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import { faxdesk, unwrap } from '../../api';
 import { accountFieldOf, addInputOf, draftFromAccount, emptyDraft, testInputOf, updateInputOf, type AccountDraft, type AccountField } from './account-draft';
+import { AcctForm } from './AcctForm';
 import { CheckField, Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
 import { TestReport, type TestState } from './TestReport';
@@ -74,16 +75,7 @@ export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): J
   const secretHint = (isSet: boolean, what: string) => (account ? (isSet ? `Set — leave empty to keep the saved ${what}.` : `Not set: enter the ${what}.`) : undefined);
 
   return (
-    <form
-      className="acct-form"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      <h3 id={headingId}>{heading}</h3>
+    <AcctForm headingId={headingId} heading={heading} onSubmit={() => void save()}>
       <TextField id={idOf('label')} label="Name" required value={draft.label} onChange={(v) => set('label', v)} error={errors.label} placeholder="e.g. Front office" />
       {isSandbox ? (
         <p className="muted">The Sandbox’s connection settings are built in: only its name can change here. Use “Active” to turn it on or off.</p>
@@ -167,6 +159,6 @@ export function AccountForm({ account, onSaved, onCancel }: AccountFormProps): J
         </button>
       </div>
       {test && <TestReport state={test} id={`${prefix}-test`} />}
-    </form>
+    </AcctForm>
   );
 }

@@ -15,6 +15,7 @@ import { Outcome } from './Field';
 import { formErrorOf } from './form-errors';
 import { TestReport, type TestState } from './TestReport';
 import { WebhooksPanel } from './WebhooksPanel';
+import '../../styles/lists.css';
 import '../../styles/accounts.css';
 
 type Notice = { kind: 'ok' | 'error'; text: string };

@@ -10,6 +10,8 @@ import type { AccountView } from '../../../../shared/ipc/contract/accounts';
 import type { WebhookPingReport, WebhookSettingsView } from '../../../../shared/ipc/contract/webhooks';
 import { faxdesk, FaxdeskError, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { TableHead } from '../../components/TableHead';
+import { SubmitButton } from './AcctForm';
 import { Outcome, TextField } from './Field';
 import { formErrorOf } from './form-errors';
 import { useDraftForm } from './use-draft';
@@ -162,9 +164,7 @@ export function WebhooksPanel({ account, id, onConfirm }: { account: AccountView
               hint={`${GLOSSARY.hmac.help} ${view.hasHmacSecret ? 'Set — leave empty to keep it.' : 'Not set from this computer (optional, at least 16 characters).'}`}
             />
             <div className="acct-actions">
-              <button type="submit" className="primary" disabled={busy}>
-                {busy ? 'Saving…' : 'Save webhooks'}
-              </button>
+              <SubmitButton kind="primary" busy={busy} label="Save webhooks" busyLabel="Saving…" />
             </div>
           </form>
           {outcome && (
@@ -252,14 +252,7 @@ function PingPanel({ account, view }: { account: AccountView; view: WebhookSetti
       {log && (
         <table className="acct-table acct-log">
           <caption>Latest {DIRECTION_WORD[report?.direction ?? direction].toLowerCase()} deliveries</caption>
-          <thead>
-            <tr>
-              <th scope="col">Notification</th>
-              <th scope="col">Event</th>
-              <th scope="col">Destination</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Notification', 'Event', 'Destination', 'Result']} />
           <tbody>
             {log.length === 0 ? (
               <tr>

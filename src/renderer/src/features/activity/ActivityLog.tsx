@@ -9,6 +9,7 @@ import { useActivityStore, type DirectionFilter, type SentStatusFilter } from '.
 import { notificationKey } from '../../model/activity-list';
 import { directionLabel, sentStatusLabel, sentStatusTone, subjectLabel } from './format';
 import { AccountSelect } from '../../components/AccountSelect';
+import { TableHead } from '../../components/TableHead';
 
 export function ActivityLog({ accounts }: { accounts: readonly { id: string; label: string }[] }): JSX.Element {
   const id = useId();
@@ -67,16 +68,7 @@ export function ActivityLog({ accounts }: { accounts: readonly { id: string; lab
       {items.length > 0 ? (
         <div className="activity-table-wrap">
           <table className="activity-table">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Direction</th>
-                <th scope="col">About</th>
-                <th scope="col">Status</th>
-                <th scope="col">Sent to</th>
-                {several ? <th scope="col">Account</th> : null}
-              </tr>
-            </thead>
+            <TableHead columns={['When', 'Direction', 'About', 'Status', 'Sent to', several ? 'Account' : null]} />
             <tbody>
               {items.map((n) => (
                 <tr key={notificationKey(n)} data-testid="activity-row">

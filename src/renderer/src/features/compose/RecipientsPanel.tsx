@@ -10,6 +10,12 @@ import { FieldMessages, messagesIdFor } from './FieldMessages';
 import { domIdFor, messagesFor } from '../../model/compose/problems';
 import { MAX_RECIPIENTS, checkRows, isBlankRow, looksLikeRecipientList } from '../../model/compose/recipients';
 
+/** The two optional columns of a recipient row, after the fax number: same input, different field. */
+const OPTIONAL_FIELDS = [
+  { field: 'name', placeholder: 'Name (optional)' },
+  { field: 'company', placeholder: 'Company (optional)' },
+] as const;
+
 export function RecipientsPanel(): JSX.Element {
   const rows = useComposeStore((s) => s.recipients);
   const problems = useComposeStore((s) => s.problems);
@@ -88,26 +94,19 @@ export function RecipientsPanel(): JSX.Element {
                   }
                 }}
               />
-              <input
-                id={domIdFor(`recipient:${row.key}:name`)}
-                type="text"
-                autoComplete="off"
-                aria-label={`Recipient ${n} name`}
-                placeholder="Name (optional)"
-                value={row.name}
-                aria-describedby={messagesIdFor(`recipient:${row.key}:name`)}
-                onChange={(e) => store().updateRecipient(row.key, { name: e.target.value })}
-              />
-              <input
-                id={domIdFor(`recipient:${row.key}:company`)}
-                type="text"
-                autoComplete="off"
-                aria-label={`Recipient ${n} company`}
-                placeholder="Company (optional)"
-                value={row.company}
-                aria-describedby={messagesIdFor(`recipient:${row.key}:company`)}
-                onChange={(e) => store().updateRecipient(row.key, { company: e.target.value })}
-              />
+              {OPTIONAL_FIELDS.map(({ field, placeholder }) => (
+                <input
+                  key={field}
+                  id={domIdFor(`recipient:${row.key}:${field}`)}
+                  type="text"
+                  autoComplete="off"
+                  aria-label={`Recipient ${n} ${field}`}
+                  placeholder={placeholder}
+                  value={row[field]}
+                  aria-describedby={messagesIdFor(`recipient:${row.key}:${field}`)}
+                  onChange={(e) => store().updateRecipient(row.key, { [field]: e.target.value })}
+                />
+              ))}
               <button type="button" className="cx-icon-button" aria-label={`Remove recipient ${n}`} onClick={() => store().removeRecipient(row.key)}>
                 ×
               </button>

@@ -1,8 +1,9 @@
-import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useState, type FormEvent, type JSX, type ReactNode } from 'react';
 import type { ContactView, DistributionListView } from '../../../../shared/ipc/contract/contacts';
 import { LIST_NAME_MAX } from '../../../../shared/ipc/contract/contacts';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import type { ConfirmRequest } from '../../components/ConfirmDialog';
+import { FormStatus } from '../../components/FormStatus';
 import { useDebouncedValue } from '../../hooks/use-debounced-value';
 
 interface DistributionListsProps {
@@ -94,14 +95,7 @@ export function DistributionLists({ lists, error, confirm }: DistributionListsPr
           }
         />
       )}
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="muted" role="status">
-        {status}
-      </p>
+      <FormStatus error={problem} status={status} errorClass="error" statusClass="muted" />
     </section>
   );
 }
@@ -161,10 +155,7 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
       ) : (
         <ul className="list-members" aria-label={`Members of ${list.name}`}>
           {list.members.map((member) => (
-            <li key={member.id}>
-              <span>
-                {member.label} <span className="contact-number muted">{member.display}</span>
-              </span>
+            <ContactLine key={member.id} contact={member}>
               <button
                 type="button"
                 aria-label={`Remove ${member.label} from ${list.name}`}
@@ -172,7 +163,7 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
               >
                 Remove
               </button>
-            </li>
+            </ContactLine>
           ))}
         </ul>
       )}
@@ -183,10 +174,7 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
           {matches.map((contact) => {
             const already = memberIds.includes(contact.id);
             return (
-              <li key={contact.id}>
-                <span>
-                  {contact.label} <span className="contact-number muted">{contact.display}</span>
-                </span>
+              <ContactLine key={contact.id} contact={contact}>
                 <button
                   type="button"
                   disabled={already}
@@ -195,7 +183,7 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
                 >
                   {already ? 'Added' : 'Add'}
                 </button>
-              </li>
+              </ContactLine>
             );
           })}
         </ul>
@@ -207,5 +195,17 @@ function ListEditor({ list, run, onDelete }: { list: DistributionListView; run(a
         </button>
       </div>
     </div>
+  );
+}
+
+/** One contact in a list editor's lists (members, matches): name, number, then its one action. */
+function ContactLine({ contact, children }: { contact: { label: string; display: string }; children: ReactNode }): JSX.Element {
+  return (
+    <li>
+      <span>
+        {contact.label} <span className="contact-number muted">{contact.display}</span>
+      </span>
+      {children}
+    </li>
   );
 }

@@ -3,6 +3,7 @@ import type { ContactsFileFormat, ContactsImportSummary } from '../../../../shar
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { downloadBlob } from '../../files/download';
 import { hasNativeFileDialogs, saveWithDialog, savedSentence } from '../../files/native-files';
+import { FormStatus } from '../../components/FormStatus';
 import { decodeFileBytes, detectFormat } from './file-io';
 
 interface ImportResult {
@@ -85,14 +86,7 @@ export function ImportExport(): JSX.Element {
           Export vCard
         </button>
       </div>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-      <p className="muted" role="status">
-        {busy ? 'Working…' : status}
-      </p>
+      <FormStatus error={problem} status={busy ? 'Working…' : status} errorClass="error" statusClass="muted" />
       {result && <ImportSummary result={result} onDismiss={() => setResult(null)} />}
     </section>
   );

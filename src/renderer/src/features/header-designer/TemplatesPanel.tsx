@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
 import type { HeaderOptions } from '../../../../shared/header';
+import { FormStatus } from '../../components/FormStatus';
 import { TEMPLATE_NAME_MAX, sortTemplates, templateNameProblem, templateNamed, type HeaderTemplate, type TemplatesPort } from './templates';
 
 interface TemplatesPanelProps {
@@ -106,14 +107,7 @@ export function TemplatesPanel({ baseId, port, current, onLoad }: TemplatesPanel
         </p>
       </form>
 
-      {error && (
-        <p className="hd-error" role="alert">
-          {error}
-        </p>
-      )}
-      <p className="sr-only" role="status">
-        {status}
-      </p>
+      <FormStatus error={error} status={status} errorClass="hd-error" statusClass="sr-only" />
 
       {list === null ? (
         <p className="hd-hint">Loading templates…</p>

@@ -10,6 +10,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type JSX, type KeyboardEvent } from 'react';
 import type { InboxFax } from '../../../../shared/domain/history';
 import { useFixedRows } from '../../hooks/use-fixed-rows';
+import { rowProps, type ListRowProps } from '../../components/list-row';
 import { inboxRowModel } from './format';
 import type { ListWindow } from '../../model/inbox/list-window';
 import { anchoredScrollTop, movedIndex, type HeldRows } from '../../model/inbox/paging';
@@ -149,14 +150,8 @@ export function InboxList(props: InboxListProps): JSX.Element {
             <InboxRow
               key={fax.id}
               fax={fax}
-              index={row.index}
-              start={row.start}
-              setSize={total}
-              active={fax.id === activeId}
-              selected={fax.id === selectedId}
               account={accountLabels?.get(fax.accountId) ?? (accountLabels ? fax.accountId : null)}
-              now={now}
-              onPick={pick}
+              {...rowProps(fax.id, row, { setSize: total, activeId, selectedId, now, onPick: pick })}
             />
           );
         })}
@@ -165,16 +160,9 @@ export function InboxList(props: InboxListProps): JSX.Element {
   );
 }
 
-interface InboxRowProps {
+interface InboxRowProps extends ListRowProps {
   fax: InboxFax;
-  index: number;
-  start: number;
-  setSize: number;
-  active: boolean;
-  selected: boolean;
   account: string | null;
-  now: Date;
-  onPick(id: string): void;
 }
 
 /** One fax in the list. Memoised: scrolling renders only the rows that come into view. */

@@ -1,5 +1,6 @@
 import type { JSX } from 'react';
 import type { OutboxDetail } from '../../../../shared/domain/outbox';
+import { TableHead } from '../../components/TableHead';
 import { attemptRows } from './timeline';
 import { Time } from './Time';
 
@@ -13,15 +14,7 @@ export function JobAttempts({ detail, loading }: { detail: OutboxDetail; loading
   const rows = attemptRows(detail.attempts);
   return (
     <table className="outbox-attempts" data-testid="outbox-attempts">
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">Result</th>
-          <th scope="col">Duration</th>
-          <th scope="col">Started</th>
-          <th scope="col">Code</th>
-        </tr>
-      </thead>
+      <TableHead columns={['#', 'Result', 'Duration', 'Started', 'Code']} />
       <tbody>
         {rows.map((r) => (
           <tr key={r.key}>

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type JSX, type KeyboardEvent } from 'react';
 import type { OutboxItem } from '../../../../shared/domain/outbox';
+import { rowProps, type ListRowProps } from '../../components/list-row';
 import { badgeFor } from './badges';
 import { pagesText, recipientLine, rowTimeOf } from './rows';
 import { shortTime, utcText } from '../../model/times';
@@ -169,17 +170,7 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
             );
           }
           return (
-            <OutboxRow
-              key={item.id}
-              item={item}
-              index={row.index}
-              start={row.start}
-              setSize={hasMore ? -1 : items.length}
-              selected={item.id === selectedId}
-              active={item.id === activeId}
-              now={now}
-              onPick={pick}
-            />
+            <OutboxRow key={item.id} item={item} {...rowProps(item.id, row, { setSize: hasMore ? -1 : items.length, activeId, selectedId, now, onPick: pick })} />
           );
         })}
       </div>
@@ -187,15 +178,8 @@ export function OutboxList({ id, items, hasMore, loading, loadingMore, selectedI
   );
 }
 
-interface OutboxRowProps {
+interface OutboxRowProps extends ListRowProps {
   item: OutboxItem;
-  index: number;
-  start: number;
-  setSize: number;
-  selected: boolean;
-  active: boolean;
-  now: Date;
-  onPick(jobId: string): void;
 }
 
 /** One fax in the list. Memoised: scrolling re-renders only the rows that enter the view. */

@@ -11,6 +11,7 @@ import type { TlsFileKind } from '../../../../shared/ipc/contract/files';
 import type { ReceiverDelivery, ReceiverTestReport, ReceiverView } from '../../../../shared/ipc/contract/webhooks';
 import { errorMessage, faxdesk, FaxdeskError, unwrap } from '../../api';
 import { HelpTip } from '../../components/HelpTip';
+import { TableHead } from '../../components/TableHead';
 import { hasNativeFileDialogs } from '../../files/native-files';
 import '../../styles/instant-updates.css';
 
@@ -267,19 +268,17 @@ export function InstantUpdatesSection(): JSX.Element {
 
       <h3>Accounts</h3>
       <table className="instant-table">
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">
+        <TableHead
+          columns={[
+            'Account',
+            <>
               Signing key (HMAC) <HelpTip id="hmac" />
-            </th>
-            <th scope="col">State</th>
-            <th scope="col">Last round trip</th>
-            <th scope="col">
-              <span className="sr-only">Test</span>
-            </th>
-          </tr>
-        </thead>
+            </>,
+            'State',
+            'Last round trip',
+            <span className="sr-only">Test</span>,
+          ]}
+        />
         <tbody>
           {view.accounts.map((account) => {
             const outcome = tests[account.accountId];
@@ -311,14 +310,7 @@ export function InstantUpdatesSection(): JSX.Element {
         <p className="muted">Nothing received yet.</p>
       ) : (
         <table className="instant-table" data-testid="instant-deliveries">
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Type</th>
-              <th scope="col">Verified</th>
-              <th scope="col">Result</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Time', 'Type', 'Verified', 'Result']} />
           <tbody>
             {deliveries.map((d) => (
               <tr key={d.seq}>

@@ -6,6 +6,7 @@ import { useId, useState, type JSX, type RefObject } from 'react';
 import { faxdesk, unwrap } from '../../../api';
 import { numberIndexOf, parseNumberList } from '../admin-draft';
 import type { ConfirmRequest } from '../../../components/ConfirmDialog';
+import { SubmitButton } from '../AcctForm';
 import { Field, Outcome, describedBy } from '../Field';
 import { formErrorOf } from '../form-errors';
 
@@ -93,9 +94,7 @@ export function ReleaseNumbers({ accountId, accountLabel, text, onText, onConfir
           <textarea id={fieldId} ref={inputRef} rows={3} value={text} onChange={(e) => onText(e.target.value)} {...describedBy({ id: fieldId, error, hint })} />
         </Field>
         <div className="acct-actions">
-          <button type="submit" className="danger" disabled={busy}>
-            {busy ? 'Releasing…' : 'Release numbers…'}
-          </button>
+          <SubmitButton kind="danger" busy={busy} label="Release numbers…" busyLabel="Releasing…" />
         </div>
       </form>
       {results && (

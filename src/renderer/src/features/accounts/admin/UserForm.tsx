@@ -7,6 +7,7 @@ import type { AdminUser } from '../../../../../shared/domain/fax';
 import { faxdesk, unwrap } from '../../../api';
 import { createInputOf, disablesUser, draftFromUser, emptyUserDraft, updateInputOf, userFieldOf, type UserDraft, type UserField } from '../admin-draft';
 import type { ConfirmRequest } from '../../../components/ConfirmDialog';
+import { AcctForm, SubmitButton } from '../AcctForm';
 import { CheckField, Field, Outcome, TextField, describedBy } from '../Field';
 import { formErrorOf } from '../form-errors';
 import { useDraftForm } from '../use-draft';
@@ -70,16 +71,7 @@ export function UserForm({ accountId, user, onSaved, onCancel, onConfirm, onRele
 
   const numbers = user?.numbers ?? [];
   return (
-    <form
-      className="acct-form"
-      aria-labelledby={headingId}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <h3 id={headingId}>{user ? `User ${user.customerKey}` : 'New user'}</h3>
+    <AcctForm headingId={headingId} heading={user ? `User ${user.customerKey}` : 'New user'} onSubmit={submit}>
       <TextField
         id={idOf('customerKey')}
         label="Customer key"
@@ -150,13 +142,11 @@ export function UserForm({ accountId, user, onSaved, onCancel, onConfirm, onRele
         </Outcome>
       )}
       <div className="acct-actions">
-        <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Saving…' : user ? 'Save user' : 'Create user'}
-        </button>
+        <SubmitButton kind="primary" busy={busy} label={user ? 'Save user' : 'Create user'} busyLabel="Saving…" />
         <button type="button" disabled={busy} onClick={onCancel}>
           {user ? 'Close' : 'Cancel'}
         </button>
       </div>
-    </form>
+    </AcctForm>
   );
 }

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useId, useRef, useState, type JSX } from 'react
 import type { AdminUser } from '../../../../../shared/domain/fax';
 import { faxdesk, unwrap } from '../../../api';
 import type { ConfirmRequest } from '../../../components/ConfirmDialog';
+import { TableHead } from '../../../components/TableHead';
 import { Outcome, TextField } from '../Field';
 import { formErrorOf } from '../form-errors';
 import { UserForm } from './UserForm';
@@ -129,19 +130,9 @@ export function UsersPanel({ accountId, refreshKey, onConfirm, onReleaseNumbers 
           <caption id={`${prefix}-count`}>
             {users.length} user{users.length === 1 ? '' : 's'}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">Customer key</th>
-              <th scope="col">Name</th>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col">Fax numbers</th>
-              <th scope="col">Time zone</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Customer key', 'Name', 'Email', 'Status', 'Fax numbers', 'Time zone', <span className="sr-only">Actions</span>]}
+          />
           <tbody>
             {users.map((u) => (
               <tr key={u.customerKey}>
