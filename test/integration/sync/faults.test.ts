@@ -7,7 +7,8 @@ import { ACCOUNT, imageDownloads, startSyncFixture, type SyncFixture, type SyncP
 let fx: SyncFixture;
 
 beforeEach(async () => {
-  fx = await startSyncFixture();
+  // A hang is ended by the request timeout: keep it short so those cases take seconds, not minutes.
+  fx = await startSyncFixture({ timeoutMs: 2_000 });
 });
 
 afterEach(async () => {

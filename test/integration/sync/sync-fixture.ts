@@ -91,7 +91,13 @@ export interface SyncFixture {
   close(): Promise<void>;
 }
 
-export async function startSyncFixture(): Promise<SyncFixture> {
+/**
+ * `timeoutMs` bounds each request. Only a test that leaves a request hanging on purpose and waits for
+ * the timeout to end it wants it short; elsewhere a short bound turns a slow, loaded machine into a
+ * network fault the test did not ask for (a 2-s bound failed a restart test under CI load).
+ */
+export async function startSyncFixture(options: { timeoutMs?: number } = {}): Promise<SyncFixture> {
+  const timeoutMs = options.timeoutMs ?? 30_000;
   const emulator = await startEmulator({ clock: 'manual', quiet: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-sync-'));
   const dataDir = path.join(dir, 'data');
@@ -107,12 +113,12 @@ export async function startSyncFixture(): Promise<SyncFixture> {
     return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   };
   // One attempt per call: the sync's own recovery is what is under test, not the HTTP layer's retries.
-  const http = new HttpClient({ fetch: fetchThrough, timeoutMs: 2_000, retry: { attempts: 1 }, sleep: async () => undefined });
+  const http = new HttpClient({ fetch: fetchThrough, timeoutMs, retry: { attempts: 1 }, sleep: async () => undefined });
   const account = emulator.demo;
   const client = new FaxServiceClient(
     { label: 'Emulator', baseUrl: emulator.baseUrl, appId: account.appId, apiKey: account.apiKey, userId: account.userId },
     http,
-    { imageTimeoutMs: 2_000 },
+    { imageTimeoutMs: timeoutMs },
   );
   const settings: Settings = { ...DEFAULT_SETTINGS };
   const accounts: SyncAccounts = {
