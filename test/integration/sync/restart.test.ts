@@ -33,6 +33,9 @@ describe('restarts', () => {
     await first.module.sync.syncNow(ACCOUNT, ['received']);
     const received = new ReceivedRepository(fx.db);
     await until(() => received.getByFaxId(ACCOUNT, faxId)?.imageState === 'downloading');
+    // The row says `downloading` before the image request leaves (the print claim is read first): stop
+    // only once the request is hanging at the service, or the next start's request takes the hang.
+    await until(() => fx.requestsSince(0).some((r) => r.method === 'GET' && r.path.includes(`/faxes/${faxId}/image`) && r.fault !== undefined), 1_000);
 
     await first.stop(); // the process goes away mid-download
     expect(received.getByFaxId(ACCOUNT, faxId)!.imageState).toBe('downloading');
