@@ -115,12 +115,12 @@ export class AccountService {
    * A ready client for the account, shared by every caller (one token per account). A new one is
    * made when the account's settings change.
    */
-  clientFor(accountId: string): Promise<FaxServiceClient> {
+  async clientFor(accountId: string): Promise<FaxServiceClient> {
     return this.clients.clientFor(this.record(accountId));
   }
 
   /** A client for the account's Admin API; VALIDATION when the account has no admin credentials. */
-  adminClientFor(accountId: string): Promise<AdminClient> {
+  async adminClientFor(accountId: string): Promise<AdminClient> {
     return this.clients.adminClientFor(this.record(accountId));
   }
 
@@ -280,7 +280,7 @@ export class AccountService {
   }
 
   /** Reads a secret (for the webhook service); null when none is stored. */
-  readSecret(accountId: string, kind: SecretKind): Promise<string | null> {
+  async readSecret(accountId: string, kind: SecretKind): Promise<string | null> {
     return this.secrets.read(this.record(accountId), kind);
   }
 
