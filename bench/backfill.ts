@@ -27,7 +27,7 @@ import { silentLogger } from '../src/main/platform/logger';
 import { steadySystem } from '../src/main/platform/ports';
 import { realTimers } from '../src/main/platform/timers';
 import { openDatabase } from '../src/main/store/database';
-import { createHistoryStores, createSyncModule } from '../src/main/sync';
+import { createHistoryStores, createSyncModule } from '../src/main/background';
 import { DEFAULT_SETTINGS } from '../src/shared/domain/settings';
 import { SYNC_PAGE_SIZE } from '../src/shared/domain/sync';
 import type { BenchRow, BenchSection } from './row';

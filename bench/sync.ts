@@ -30,7 +30,7 @@ import { steadySystem } from '../src/main/platform/ports';
 import { ManualTimers, realTimers, type Timers } from '../src/main/platform/timers';
 import { STATUS_COALESCE_MS } from '../src/main/sync/sync-service';
 import { openDatabase, type Db } from '../src/main/store/database';
-import { createHistoryStores, createSyncModule, type SyncModule } from '../src/main/sync';
+import { createHistoryStores, createSyncModule, type SyncModule } from '../src/main/background';
 import { MemorySecretStore } from '../src/main/accounts/secret-store';
 import { createCore } from '../src/main/core';
 import { DEFAULT_SETTINGS } from '../src/shared/domain/settings';

@@ -20,7 +20,7 @@ import { DraftsService } from './drafts/drafts-service';
 import { createDraftHandlers } from './drafts/handlers';
 import { SandboxPractice } from './sandbox/sandbox-practice';
 import { createSandboxHandlers } from './sandbox/handlers';
-import { notificationFor } from './desktop/notification-policy';
+import { Announcer } from './desktop/announcer';
 import { sandboxMarkingNotifier } from './desktop/sandbox-marking';
 import { EventBus, internalEventsShownOn } from './ipc/events';
 import { createGate, type Dispatch, type HandlerTable } from './ipc/gate';
@@ -39,12 +39,13 @@ import { realTimers } from './platform/timers';
 import { SettingsService } from './settings/settings-service';
 import { createSettingsHandlers } from './settings/handlers';
 import type { InboxService } from './inbox/inbox-service';
-import { createSyncModule, type SyncModuleDeps, type SyncService } from './sync';
+import { createSyncModule, type SyncModuleDeps, type SyncService } from './background';
 import { createTemplatesModule, type TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
 import { createFaxPrinterHandlers } from './printer/handlers';
+import { FaxEventsRepository } from './store/repositories/fax-events-repository';
 import { OutboundRepository } from './store/repositories/outbound-repository';
 import { SettingsRepository } from './store/repositories/settings-repository';
 import { createMaintenanceHandlers } from './maintenance/handlers';
@@ -167,6 +168,7 @@ export function createCore(deps: CoreDeps): Core {
     (target) => (target && 'accountId' in target ? target.accountId : target && 'jobId' in target ? (outboundJobs.get(target.jobId)?.accountId ?? null) : null),
     isSandbox,
   );
+  const announcer = new Announcer({ events: new FaxEventsRepository(db), notifier, settings: () => settings.values, now });
   const desktop = new DesktopService({
     dataDir: deps.dataDir,
     logDir: logDirOf(deps.dataDir),
@@ -196,12 +198,10 @@ export function createCore(deps: CoreDeps): Core {
       },
     },
     emit: (payload) => changes.emit('outbound:changed', payload),
-    // Called by OutboundStates on the one write that makes a job final (the sync records through it too).
-    notify: (event) => {
-      const notification = notificationFor(settings.values, event);
-      if (notification) notifier.show(notification);
-    },
-    // The sync engine watches accepted faxes (it listens: sync/index.ts): after a send or a cancel it looks
+    // Called by OutboundStates on the one write that makes a job final (the sync records through it too);
+    // the announcer shows at most one notification per fax, as it does for received faxes.
+    notify: (event) => void announcer.announce({ direction: 'OUTBOUND', outboundId: event.jobId }, event),
+    // The sync engine watches accepted faxes (it listens: background/index.ts): after a send or a cancel it looks
     // now and polls fast; after a reconciliation decided it reads the sent list (what it held back applies).
     syncNow: (accountId) => changes.emit('outbound:active', { accountId }),
     sentListNow: (accountId) => changes.emit('outbound:decided', { accountId }),

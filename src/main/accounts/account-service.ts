@@ -1,19 +1,21 @@
 /**
- * Fax service accounts: add, edit, remove, and ready API clients for them. An account is a row in
- * SQLite (addresses, identifiers, whether each secret is set) plus its secrets in the SecretStore;
- * every change writes both or neither: a failure on either side rolls the other back. The Sandbox
+ * Fax service accounts: add, edit, remove, one at a time. An account is a row in SQLite (addresses,
+ * identifiers, whether each secret is set) plus its secrets in the SecretStore; every change writes
+ * both or neither (account-secrets.ts). Its API clients are account-clients.ts. The Sandbox
  * account's credentials come from the running emulator instead.
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountAddInput, AccountUpdateInput, AccountView } from '../../shared/ipc/contract/accounts';
-import { AdminClient } from '../api/admin-client';
-import { FaxServiceClient, type FaxServiceClientOptions } from '../api/fax-service-client';
+import type { AdminClient } from '../api/admin-client';
+import type { FaxServiceClient, FaxServiceClientOptions } from '../api/fax-service-client';
 import type { HttpClient } from '../api/http';
-import { AppError, isAppError } from '../errors';
+import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
 import type { AccountRecord, AccountsRepository } from '../store/repositories/accounts-repository';
 import { SANDBOX_ACCOUNT_ID, SANDBOX_LABEL, type SandboxHost } from './sandbox';
-import { SECRET_KINDS, SECRET_NAMES, type SecretKind, type SecretStore } from './secret-store';
+import { AccountClients } from './account-clients';
+import { AccountSecrets, type SecretChange } from './account-secrets';
+import { SECRET_KINDS, type SecretKind, type SecretStore } from './secret-store';
 
 /** Learns secret values so that no log line can carry them (the core's Redactor). */
 export interface SecretRegistry {
@@ -33,23 +35,26 @@ export interface AccountServiceDeps {
   redactor?: SecretRegistry;
 }
 
-/** The live-account fields every change is checked against (secrets apart). */
-type SecretChange = { kind: SecretKind; value: string | null };
-
-interface CachedClient<T> {
-  version: string;
-  client: Promise<T>;
-}
 
 export class AccountService {
   private readonly listeners = new Set<() => void>();
-  private readonly clients = new Map<string, CachedClient<FaxServiceClient>>();
-  private readonly adminClients = new Map<string, CachedClient<AdminClient>>();
+  private readonly clients: AccountClients;
+  private readonly secrets: AccountSecrets;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly newId: () => string;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.newId = deps.newId ?? randomUUID;
+    const secretSeen = (value: string | null | undefined) => this.secretSeen(value);
+    this.clients = new AccountClients({
+      http: deps.http,
+      secrets: deps.secrets,
+      sandbox: deps.sandbox,
+      ...(deps.clientOptions ? { clientOptions: deps.clientOptions } : {}),
+      secretSeen,
+      tokenReplaced: (previous) => deps.redactor?.forget(previous),
+    });
+    this.secrets = new AccountSecrets({ store: deps.secrets, logger: deps.logger, secretSeen });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -97,10 +102,9 @@ export class AccountService {
   // Clients
 
   /** Every token a client obtains is known to the redactor; the one it replaces is forgotten. */
-  readonly onToken = (token: string, previous: string | null): void => {
-    this.secretSeen(token);
-    if (previous && previous !== token) this.deps.redactor?.forget(previous);
-  };
+  get onToken(): (token: string, previous: string | null) => void {
+    return this.clients.onToken;
+  }
 
   /** A secret value passed through main: from now on no log line may carry it. */
   secretSeen(value: string | null | undefined): void {
@@ -112,97 +116,22 @@ export class AccountService {
    * made when the account's settings change.
    */
   async clientFor(accountId: string): Promise<FaxServiceClient> {
-    const record = this.record(accountId);
-    const version = this.versionOf(record);
-    const cached = this.clients.get(accountId);
-    if (cached && cached.version === version) return cached.client;
-    const client = (async () => {
-      const credentials = await this.serviceCredentials(record);
-      return new FaxServiceClient(credentials, this.deps.http, { ...this.deps.clientOptions, onToken: this.onToken });
-    })();
-    this.clients.set(accountId, { version, client });
-    client.catch(() => {
-      if (this.clients.get(accountId)?.client === client) this.clients.delete(accountId);
-    });
-    return client;
+    return this.clients.clientFor(this.record(accountId));
   }
 
   /** A client for the account's Admin API; VALIDATION when the account has no admin credentials. */
   async adminClientFor(accountId: string): Promise<AdminClient> {
-    const record = this.record(accountId);
-    const version = this.versionOf(record);
-    const cached = this.adminClients.get(accountId);
-    if (cached && cached.version === version) return cached.client;
-    const client = (async () => new AdminClient(await this.adminCredentials(record), this.deps.http))();
-    this.adminClients.set(accountId, { version, client });
-    client.catch(() => {
-      if (this.adminClients.get(accountId)?.client === client) this.adminClients.delete(accountId);
-    });
-    return client;
+    return this.clients.adminClientFor(this.record(accountId));
   }
 
   /** Credentials for the Fax Services API (from the keychain, or the running Sandbox). */
-  async serviceCredentials(record: AccountRecord) {
-    if (record.kind === 'sandbox') {
-      const sandbox = this.sandboxCredentials();
-      return { label: record.label, baseUrl: sandbox.baseUrl, appId: sandbox.appId, apiKey: sandbox.apiKey, userId: sandbox.userId };
-    }
-    const apiKey = await this.requireSecret(record, 'apiKey');
-    return { label: record.label, baseUrl: record.baseUrl, appId: record.appId, apiKey, userId: record.userId };
+  serviceCredentials(record: AccountRecord): ReturnType<AccountClients['serviceCredentials']> {
+    return this.clients.serviceCredentials(record);
   }
 
-  async adminCredentials(record: AccountRecord) {
-    if (record.kind === 'sandbox') {
-      const s = this.sandboxCredentials();
-      return { label: record.label, adminBaseUrl: s.adminBaseUrl, adminId: s.adminId, adminUsername: s.adminUsername, adminPassword: s.adminPassword };
-    }
-    if (!record.adminId || !record.adminUsername || !record.hasAdminPassword) {
-      throw new AppError(
-        'VALIDATION',
-        `Account "${record.label}" has no admin credentials. Add the Admin ID, admin username and admin password in Settings > Accounts to use the Admin page.`,
-        { field: 'admin' },
-      );
-    }
-    const adminPassword = await this.requireSecret(record, 'adminPassword');
-    return { label: record.label, adminBaseUrl: record.adminBaseUrl ?? record.baseUrl, adminId: record.adminId, adminUsername: record.adminUsername, adminPassword };
-  }
-
-  private sandboxCredentials() {
-    const sandbox = this.deps.sandbox;
-    const credentials = sandbox?.credentials();
-    this.secretSeen(credentials?.apiKey);
-    this.secretSeen(credentials?.adminPassword);
-    if (!credentials) {
-      const status = sandbox?.status();
-      throw new AppError(
-        'NETWORK',
-        status?.message ?? 'The Sandbox is not running. Turn it on in Settings > Accounts (or restart Faxdesk) to use it.',
-      );
-    }
-    return credentials;
-  }
-
-  private async requireSecret(record: AccountRecord, kind: SecretKind): Promise<string> {
-    const value = await this.deps.secrets.get(record.id, kind);
-    this.secretSeen(value);
-    if (value) return value;
-    throw new AppError(
-      'KEYCHAIN',
-      `The ${SECRET_NAMES[kind]} of account "${record.label}" is not in the system keychain: the keychain may be locked, or the entry was deleted. ` +
-        `Unlock the keychain and try again, or enter the ${SECRET_NAMES[kind]} again in Settings > Accounts.`,
-    );
-  }
-
-  private versionOf(record: AccountRecord): string {
-    const sandboxUrl = record.kind === 'sandbox' ? (this.deps.sandbox?.credentials()?.baseUrl ?? '') : '';
-    return `${record.updatedAt}|${record.baseUrl}|${sandboxUrl}`;
-  }
-
-  private forgetClients(accountId: string): void {
-    const cached = this.clients.get(accountId);
-    this.clients.delete(accountId);
-    this.adminClients.delete(accountId);
-    cached?.client.then((c) => c.tokens.clear()).catch(() => undefined);
+  /** Credentials for the Admin API; VALIDATION when the account has none. */
+  adminCredentials(record: AccountRecord): ReturnType<AccountClients['adminCredentials']> {
+    return this.clients.adminCredentials(record);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -233,7 +162,7 @@ export class AccountService {
       };
       const changes: SecretChange[] = [{ kind: 'apiKey', value: input.apiKey }];
       if (input.admin) changes.push({ kind: 'adminPassword', value: input.admin.adminPassword });
-      await this.writeTogether(record.id, changes, new Map(), () => this.deps.repository.insert(record));
+      await this.secrets.writeTogether(record.id, changes, new Map(), () => this.deps.repository.insert(record));
       this.deps.logger.info('account added', { accountId: record.id, label: record.label, admin: record.hasAdminPassword });
       this.notifyChanged();
       return this.toView(record);
@@ -274,9 +203,9 @@ export class AccountService {
         this.assertNotDuplicate(next.baseUrl, next.appId, next.userId, current.id);
       }
       next.updatedAt = this.stamp(current.updatedAt);
-      const backups = await this.backup(current, changes);
-      await this.writeTogether(current.id, changes, backups, () => this.deps.repository.update(next));
-      this.forgetClients(current.id);
+      const backups = await this.secrets.backup(current, changes);
+      await this.secrets.writeTogether(current.id, changes, backups, () => this.deps.repository.update(next));
+      this.clients.forget(current.id);
       this.deps.logger.info('account changed', { accountId: current.id, secretsChanged: changes.map((c) => c.kind) });
       this.notifyChanged();
       return this.toView(next);
@@ -290,7 +219,7 @@ export class AccountService {
     }
     const next: AccountRecord = { ...current, label: input.label ?? current.label, enabled: input.enabled ?? current.enabled, updatedAt: this.stamp(current.updatedAt) };
     this.deps.repository.update(next);
-    this.forgetClients(current.id);
+    this.clients.forget(current.id);
     if (this.deps.sandbox) {
       if (next.enabled && !current.enabled) await this.deps.sandbox.start();
       if (!next.enabled && current.enabled) await this.deps.sandbox.stop();
@@ -309,10 +238,10 @@ export class AccountService {
       if (current.kind === 'sandbox') {
         throw new AppError('CONFLICT', 'The Sandbox is built in and cannot be removed. Make it inactive instead if you do not want to see it.', { field: 'id' });
       }
-      const changes: SecretChange[] = SECRET_KINDS.filter((k) => this.hasSecret(current, k)).map((kind) => ({ kind, value: null }));
-      const backups = await this.backup(current, changes);
+      const changes: SecretChange[] = SECRET_KINDS.filter((k) => this.secrets.has(current, k)).map((kind) => ({ kind, value: null }));
+      const backups = await this.secrets.backup(current, changes);
       let archived = false;
-      await this.writeTogether(current.id, changes, backups, () => {
+      await this.secrets.writeTogether(current.id, changes, backups, () => {
         this.deps.repository.transaction(() => {
           const outcome = this.deps.repository.delete(current.id);
           if (outcome === 'restricted') {
@@ -329,7 +258,7 @@ export class AccountService {
           }
         });
       });
-      this.forgetClients(current.id);
+      this.clients.forget(current.id);
       this.deps.logger.info(archived ? 'account archived (it has fax history)' : 'account removed', { accountId: current.id });
       this.notifyChanged();
       return { id: current.id, archived };
@@ -344,71 +273,18 @@ export class AccountService {
       const flag = kind === 'apiKey' ? 'hasApiKey' : kind === 'adminPassword' ? 'hasAdminPassword' : 'hasHmacSecret';
       const next: AccountRecord = { ...current, [flag]: value !== null, updatedAt: this.stamp(current.updatedAt) };
       const changes: SecretChange[] = [{ kind, value }];
-      const backups = await this.backup(current, changes);
-      await this.writeTogether(current.id, changes, backups, () => this.deps.repository.update(next));
+      const backups = await this.secrets.backup(current, changes);
+      await this.secrets.writeTogether(current.id, changes, backups, () => this.deps.repository.update(next));
       this.notifyChanged();
     });
   }
 
   /** Reads a secret (for the webhook service); null when none is stored. */
   async readSecret(accountId: string, kind: SecretKind): Promise<string | null> {
-    const record = this.record(accountId);
-    if (!this.hasSecret(record, kind)) return null;
-    const value = await this.deps.secrets.get(record.id, kind);
-    this.secretSeen(value);
-    return value;
+    return this.secrets.read(this.record(accountId), kind);
   }
 
   // -------------------------------------------------------------------------------------------
-
-  private hasSecret(record: AccountRecord, kind: SecretKind): boolean {
-    return kind === 'apiKey' ? record.hasApiKey : kind === 'adminPassword' ? record.hasAdminPassword : record.hasHmacSecret;
-  }
-
-  /** Reads the secrets about to be replaced, so a failure later can put them back. */
-  private async backup(record: AccountRecord, changes: readonly SecretChange[]): Promise<Map<SecretKind, string | null>> {
-    const backups = new Map<SecretKind, string | null>();
-    for (const change of changes) {
-      backups.set(change.kind, this.hasSecret(record, change.kind) ? await this.deps.secrets.get(record.id, change.kind) : null);
-    }
-    return backups;
-  }
-
-  /**
-   * Applies the secret changes, then the row change. If any step fails, the secrets already changed
-   * are put back as they were, and the error is passed on: nothing is stored half-way.
-   */
-  private async writeTogether(accountId: string, changes: readonly SecretChange[], backups: Map<SecretKind, string | null>, writeRow: () => void): Promise<void> {
-    for (const change of changes) this.secretSeen(change.value);
-    const applied: SecretChange[] = [];
-    try {
-      for (const change of changes) {
-        if (change.value === null) await this.deps.secrets.delete(accountId, change.kind);
-        else await this.deps.secrets.set(accountId, change.kind, change.value);
-        applied.push(change);
-      }
-      try {
-        writeRow();
-      } catch (error) {
-        throw storageError(error);
-      }
-    } catch (error) {
-      for (const change of applied.reverse()) {
-        const previous = backups.get(change.kind) ?? null;
-        try {
-          if (previous === null) await this.deps.secrets.delete(accountId, change.kind);
-          else await this.deps.secrets.set(accountId, change.kind, previous);
-        } catch (restoreError) {
-          this.deps.logger.error('could not restore a secret after a failed account change', {
-            accountId,
-            kind: change.kind,
-            error: isAppError(restoreError) ? restoreError.code : String(restoreError),
-          });
-        }
-      }
-      throw error;
-    }
-  }
 
   private assertNotDuplicate(baseUrl: string, appId: string, userId: string, exceptId: string | null): void {
     const same = this.deps.repository
@@ -469,13 +345,3 @@ export class AccountService {
 }
 
 export { SANDBOX_ACCOUNT_ID };
-
-function storageError(error: unknown): AppError {
-  if (isAppError(error)) return error;
-  const code = (error as { code?: string }).code ?? '';
-  return new AppError(
-    'STORAGE',
-    `Faxdesk could not save the account in its data file (${code || (error instanceof Error ? error.message : String(error))}). Nothing was changed; check free disk space and try again.`,
-    { cause: error },
-  );
-}

@@ -8,14 +8,13 @@ import path from 'node:path';
 import type { InboxFax, PageCursor } from '../../shared/domain/history';
 import type { InboxChangeReason, InboxDeleteResult, InboxFaxDetail, InboxFaxRefInput, InboxImage, InboxListInput, InboxPage, InboxPrintResult, InboxReadResult, InboxSaveResult, ListPosition } from '../../shared/ipc/contract/inbox';
 import type { SyncStatus } from '../../shared/domain/sync';
-import { notificationFor } from '../desktop/notification-policy';
 import { checkPdf, pdfNotWhole } from '../documents/formats/pdf';
 import { AppError, isAppError } from '../errors';
 import type { EventBus } from '../ipc/events';
 import type { InternalEvents } from '../platform/internal-events';
 import type { Logger } from '../platform/logger';
 import type { Badge, Notifier, Printer } from '../platform/ports';
-import { notifyOnce } from '../sync/notify-once';
+import { Announcer } from '../desktop/announcer';
 import type { HistoryStores, SyncAccounts, SyncSettings } from '../sync/ports';
 import type { InboxHooks } from '../sync/sync-service';
 import { decodeCursor, encodeCursor } from '../ipc/list-cursor';
@@ -49,7 +48,12 @@ export interface InboxServiceDeps {
 export class InboxService implements InboxHooks {
   private unread = -1;
 
-  constructor(private readonly deps: InboxServiceDeps) {}
+  /** One notification per fax, ever (shared with the outbox's final states: desktop/announcer.ts). */
+  private readonly announcer: Announcer;
+
+  constructor(private readonly deps: InboxServiceDeps) {
+    this.announcer = new Announcer({ events: deps.stores.events, notifier: deps.notifier, settings: () => deps.settings.values, now: deps.now });
+  }
 
   // -------------------------------------------------------------------------------------------
   // Sync and downloader hooks
@@ -85,20 +89,11 @@ export class InboxService implements InboxHooks {
   /** The image is stored: the fax counts as received. One notification, ever; auto-print if asked. */
   handleStored(fax: InboxFax): void {
     if (fax.deletedAt === null) {
-      const settings = this.deps.settings.values;
-      const notification = notificationFor(settings, {
-        kind: 'inbound',
-        accountId: fax.accountId,
-        faxId: fax.faxId,
-        from: fax.originatingNumber ?? fax.tsid,
-        pages: fax.pages,
-      });
-      const announced = notifyOnce(
-        { events: this.deps.stores.events, notifier: this.deps.notifier, now: this.deps.now },
+      const announced = this.announcer.announce(
         { direction: 'INBOUND', receivedId: fax.id },
-        notification,
+        { kind: 'inbound', accountId: fax.accountId, faxId: fax.faxId, from: fax.originatingNumber ?? fax.tsid, pages: fax.pages },
       );
-      if (announced && settings.autoPrintInbound && fax.printedAt === null) void this.autoPrint(fax);
+      if (announced && this.deps.settings.values.autoPrintInbound && fax.printedAt === null) void this.autoPrint(fax);
     }
     this.emit(fax.accountId, [fax.id], 'image', this.refreshBadge());
     this.deps.onStatusChange?.();

@@ -8,7 +8,8 @@ import { createOutboxHandlers, type OutboxHandlers } from './handlers';
 import { OutboxService, type OutboxDeps } from './outbox-service';
 
 export { OutboxService, DEFAULT_OUTBOX_CONFIG, type OutboxConfig, type OutboxDeps } from './outbox-service';
-export { OutboundStates, reportFromDetail, reportFromRecord, attemptEvents, type OutboundReport, type ApplyResult } from './outbound-states';
+export { OutboundStates, type OutboundReport, type ApplyResult } from './outbound-states';
+export { reportFromDetail, reportFromRecord, attemptEvents } from './outbound-reports';
 export { OUTBOX_CHECKPOINTS, type OutboxAccounts, type OutboxCheckpoint, type OutboxClient } from './ports';
 
 export interface OutboxModule {

@@ -1,22 +1,29 @@
 /**
- * The recorder of service-reported outbound state that both the outbox and the sync use. The write
- * itself is outbound-updates.ts beside it (applyOutboundReport: the shared state machine mergeOutboundState
- * of src/shared/domain/sync.ts, only what differs written, one timeline event at the source's time);
- * this wraps it with what follows a change: `outbox:changed`, and the one desktop notification when a
- * composed job first reaches COMPLETED, ERROR or CANCELED. That write happens once per job (a final
- * state never goes back, and the same report again writes nothing), so whoever observes the final state
- * first, the outbox's own polls or the sync, it is notified once.
+ * The one owner of an outbound job's state: every change to it, and the timeline entry that says so,
+ * is written here, whoever observes or causes it.
+ *
+ * - Service reports (`apply`): the sync (sent list), the outbox's own polls (transmission detail), the
+ *   history import and the webhook receiver turn the service's answer into an OutboundReport
+ *   (outbound-reports.ts). It goes through the one state machine (mergeOutboundState of
+ *   src/shared/domain/sync.ts: a final state never goes back), only what differs is written, with one
+ *   timeline event at the source's own time, so the same report read again writes nothing.
+ * - Local steps (`moveLocally`, `noteLocally`, `markOutcomeUnknown`): queued, scheduled, claimed for
+ *   submission, held, rejected, not sent, cancelled. Each moves the job only from the states it names
+ *   (compare-and-set: a job another path moved first is left alone) and records the step at this
+ *   computer's time. They write inside the caller's transaction (a compose's rows move together).
+ * - What follows a change: `outbox:changed`, and, on the one write that makes a composed job final
+ *   (COMPLETED, ERROR or CANCELED), the announcement (`announce`: desktop/announcer.ts shows it at most
+ *   once per fax). That write happens once per job, so whoever observes the final state first, the
+ *   outbox's own polls or the sync, it is announced once.
  */
-import type { FaxMetadata, SentFax, TransmissionDetail } from '../../shared/domain/fax';
-import type { FaxEventSource, JsonObject, NewFaxEvent, OutboundJob } from '../../shared/domain/history';
+import { isFinalState, type FaxState } from '../../shared/domain/fax-status';
+import type { FaxEventSource, JsonObject, NewFaxEvent, OutboundJob, OutboundPatch, OutboundResultFields, OutboundState } from '../../shared/domain/history';
+import { mergeOutboundState } from '../../shared/domain/sync';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
 import type { OutboundFinal } from '../desktop/notification-policy';
 import type { Db } from '../store/database';
 import type { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import type { OutboundRepository } from '../store/repositories/outbound-repository';
-import { applyOutboundReport, type OutboundChange, type OutboundReport } from './outbound-updates';
-
-export type { OutboundReport } from './outbound-updates';
 
 export interface ApplyResult {
   job: OutboundJob;
@@ -30,68 +37,144 @@ export interface OutboundStatesDeps {
   outbound: OutboundRepository;
   events: FaxEventsRepository;
   now: () => Date;
-  /** Told when a composed job reaches COMPLETED, ERROR or CANCELED (the notification policy decides). */
+  /** Told when a composed job reaches COMPLETED, ERROR or CANCELED (the announcer decides, once per fax). */
   notify?: (event: OutboundFinal) => void;
   /** Told of every job that changed. */
   changed?: (jobs: OutboundJob[]) => void;
 }
 
-/** GET /faxes/{id}/transmission-details as a report. */
-export function reportFromDetail(detail: TransmissionDetail): OutboundReport {
-  const failed = detail.state === 'ERROR' || detail.state === 'CANCELED';
-  const last = detail.attempts[detail.attempts.length - 1];
-  const facts: JsonObject = {};
-  if (last) facts.attempt = last.attemptNumber;
-  if (detail.attempts.length > 0) facts.attempts = detail.attempts.length;
-  if (failed && detail.errorCode) facts.errorCode = detail.errorCode;
-  const final = failed || detail.state === 'COMPLETED';
-  return {
-    state: detail.state,
-    rawStatus: detail.rawStatus,
-    at: final ? (detail.completedAt ?? last?.endedAt ?? null) : null,
-    source: 'detail',
-    result: {
-      completedAt: detail.completedAt,
-      durationSeconds: detail.totalDurationSeconds,
-      pages: detail.totalPagesSent,
-      ...(failed ? { errorCode: detail.errorCode, errorReason: detail.errorMessage } : {}),
-    },
-    detail: facts,
-  };
+/** The stores a write touches (a caller inside its own transaction passes its own). */
+export interface OutboundStores {
+  outbound: Pick<OutboundRepository, 'update'>;
+  events: Pick<FaxEventsRepository, 'record'>;
 }
 
-/** A sent-list item or metadata as a report (state null when it carries none). */
-export function reportFromRecord(record: SentFax | FaxMetadata, source: FaxEventSource): OutboundReport {
-  const t = record.transmission;
-  const failed = t?.state === 'ERROR' || t?.state === 'CANCELED';
-  return {
-    state: t?.state ?? null,
-    rawStatus: t?.rawStatus ?? null,
-    at: record.completedAt,
-    source,
-    result: {
-      completedAt: record.completedAt,
-      durationSeconds: record.durationSeconds,
-      pages: record.pages,
-      billableRetries: t?.billableRetries ?? null,
-      ...(failed ? { errorCode: t?.errorCode ?? null, errorReason: t?.errorMessage ?? null } : {}),
-    },
-    detail: failed && t?.errorCode ? { errorCode: t.errorCode } : {},
-  };
+/** A local step: the job moves from one of `from` with `patch`, and the timeline records `status`. */
+export interface LocalStep {
+  from: readonly OutboundState[];
+  patch: OutboundPatch;
+  /** The timeline's word for the step (usually the new state; CANCEL_TOO_LATE, SUBMITTED…). */
+  status: string;
+  detail?: JsonObject;
 }
 
-/** Timeline events for the delivery attempts that ended (the same attempt read again is not written again). */
-export function attemptEvents(jobId: string, detail: TransmissionDetail): NewFaxEvent[] {
-  const out: NewFaxEvent[] = [];
-  for (const a of detail.attempts) {
-    if (!a.endedAt || !a.state) continue;
-    const facts: JsonObject = { attempt: a.attemptNumber };
-    if (a.errorCode) facts.errorCode = a.errorCode;
-    if (a.errorMessage) facts.errorMessage = a.errorMessage;
-    if (a.durationSeconds !== null) facts.durationSeconds = a.durationSeconds;
-    out.push({ ref: { direction: 'OUTBOUND', outboundId: jobId }, at: a.endedAt, source: 'detail', status: `ATTEMPT_${a.state}`, detail: facts });
+export interface OutboundReport {
+  /** Normalised (normalizeFaxState); null when the source did not say. */
+  state: FaxState | null;
+  rawStatus: string | null;
+  /** The source's own time for this report; the local time is used when it gives none. */
+  at: string | null;
+  source: FaxEventSource;
+  result: OutboundResultFields;
+  /** Facts for the timeline (attempt, error code, message...). */
+  detail?: JsonObject;
+}
+
+export interface OutboundChange {
+  jobId: string;
+  accountId: string;
+  faxId: string | null;
+  origin: OutboundJob['origin'];
+  destination: string;
+  from: OutboundState;
+  to: OutboundState;
+  /** The job reached a final service state with this report (it was not final before). */
+  becameFinal: boolean;
+  errorReason: string | null;
+}
+
+const RESULT_FIELDS = ['completedAt', 'durationSeconds', 'pages', 'errorCode', 'errorReason', 'billableRetries'] as const;
+
+export function applyOutboundReport(
+  stores: { outbound: OutboundRepository; events: FaxEventsRepository },
+  job: OutboundJob,
+  report: OutboundReport,
+  now: Date,
+): OutboundChange | null {
+  if (report.state === null) return null;
+  let current = job;
+  // A compare-and-set on the state: if another writer moved the job meanwhile, merge into what it wrote.
+  for (let round = 0; round < 3; round++) {
+    const next = mergeOutboundState(current.state, report.state);
+    const patch: OutboundPatch = {};
+    if (next !== current.state) patch.state = next;
+    // Result fields come only with the final state they belong to, from a source that reports that state.
+    if (isFinalState(next as FaxState) && next === report.state) {
+      Object.assign(patch, resultPatch(current, report.result));
+      // Delivered after all (a cancel or an error report that lost the race): no error to show.
+      if (next === 'COMPLETED' && current.errorCode !== null) patch.errorCode = null;
+      if (next === 'COMPLETED' && current.errorReason !== null) patch.errorReason = null;
+    }
+    if (Object.keys(patch).length === 0) return null;
+    if (!stores.outbound.update(current.id, patch, now, { fromStates: [current.state] })) {
+      const fresh = stores.outbound.get(current.id);
+      if (!fresh || fresh.state === current.state) return null;
+      current = fresh;
+      continue;
+    }
+    if (patch.state !== undefined) {
+      stores.events.record(
+        {
+          ref: { direction: 'OUTBOUND', outboundId: current.id },
+          at: report.at ?? now.toISOString(),
+          source: report.source,
+          status: next,
+          detail: { ...(report.rawStatus ? { reported: report.rawStatus } : {}), ...report.detail },
+        },
+        now,
+      );
+    }
+    return {
+      jobId: current.id,
+      accountId: current.accountId,
+      faxId: current.faxId,
+      origin: current.origin,
+      destination: current.destination,
+      from: current.state,
+      to: next,
+      becameFinal: patch.state !== undefined && isFinalState(next as FaxState) && !isFinalState(current.state as FaxState),
+      errorReason: report.result.errorReason ?? current.errorReason,
+    };
   }
-  return out;
+  return null;
+}
+
+/** The result fields the report knows and the job does not hold yet (or holds differently). */
+function resultPatch(job: OutboundJob, result: OutboundResultFields): OutboundPatch {
+  const patch: OutboundPatch = {};
+  for (const field of RESULT_FIELDS) {
+    const incoming = result[field];
+    if (incoming === undefined || incoming === null) continue;
+    const stored = job[field];
+    const same = field === 'completedAt' ? stored !== null && Date.parse(stored as string) === Date.parse(incoming as string) : stored === incoming;
+    if (!same) (patch as Record<string, unknown>)[field] = incoming;
+  }
+  return patch;
+}
+
+/**
+ * A local step on one job: written only if the job is still in one of `step.from`, with its timeline
+ * entry at `now`. False when another path moved the job first (nothing is written). Runs inside the
+ * caller's transaction, if any.
+ */
+export function moveLocally(stores: OutboundStores, jobId: string, step: LocalStep, now: Date): boolean {
+  if (!stores.outbound.update(jobId, step.patch, now, { fromStates: step.from })) return false;
+  noteLocally(stores, jobId, step.status, step.detail ?? {}, now);
+  return true;
+}
+
+/** A local timeline entry with no state change (a job created, a cancel that came too late). */
+export function noteLocally(stores: Pick<OutboundStores, 'events'>, jobId: string, status: string, detail: JsonObject, now: Date): void {
+  stores.events.record({ ref: { direction: 'OUTBOUND', outboundId: jobId }, at: now.toISOString(), source: 'local', status, detail }, now);
+}
+
+/**
+ * A job whose POST may or may not have reached the service (SUBMITTING) becomes UNKNOWN, and the
+ * local event says why; the reconciler then looks for it in the sent list instead of sending again.
+ * False when the job was no longer SUBMITTING (another path moved it first): nothing is written.
+ */
+export function markOutcomeUnknown(stores: OutboundStores, jobId: string, now: Date, reason: string): boolean {
+  return moveLocally(stores, jobId, { from: ['SUBMITTING'], patch: { state: 'UNKNOWN' }, status: 'UNKNOWN', detail: { reason } }, now);
 }
 
 export class OutboundStates {

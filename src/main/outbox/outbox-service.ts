@@ -1,5 +1,11 @@
 /**
- * The outbox: never lose a fax, never send one twice (DESIGN.md §7).
+ * The outbox: never lose a fax, never send one twice (DESIGN.md §7). This class is the Outbox's API
+ * (what handlers.ts and createCore call) and composes its parts, one job each:
+ *   submission-pump.ts (QUEUED → POST, holds), submitter.ts (one POST per compose), reconciler.ts +
+ *   reconcile-loop.ts (UNKNOWN → found or "not sent"), scheduled-sends.ts, delivery-tracker.ts
+ *   (transmission detail polls), cancellation.ts, outbox-exports.ts (CSV, images, reports), and
+ *   outbound-states.ts, the one writer of a job's state and timeline.
+ *
  *
  * Compose → persist → submit → reconcile
  * - compose:send checks the draft (shared rules + stored documents + account; nothing is queued while
@@ -45,10 +51,11 @@
  * Scheduled sends are held here (SCHEDULED + scheduled_at) and moved to QUEUED by a timer (the Timers
  * port) when due; changing or cancelling them before then is local only.
  *
- * Notifications: every state the service reports goes through OutboundStates.apply (outbound-states.ts,
- * around the sync's applyOutboundReport), which notifies when a composed job first reaches COMPLETED,
- * ERROR or CANCELED. The sync engine records through the same object (`core.outbox.states`), and that
- * transition is written once, so whoever observes the final state, it is notified once.
+ * Notifications: every state the service reports goes through OutboundStates.apply (outbound-states.ts),
+ * which tells `notify` when a composed job first reaches COMPLETED, ERROR or CANCELED. The sync engine
+ * records through the same object (`core.outbox.states`), and that transition is written once, so
+ * whoever observes the final state, it is told once (and desktop/announcer.ts shows at most one
+ * notification per fax).
  *
  * Delivered images (outbox:image, sent-images.ts): fetched from the service once a job is final, kept
  * in <dataDir>/sent/; before that, a sentence says why there is none.
@@ -58,73 +65,39 @@
  * now (`syncNow`). Documents referenced by any job must never be collected: `referencedDocumentIds()`
  * lists them for DocumentStore.removeUnreferenced.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type SendOutcome, type StoredDraft, type ReportResult } from '../../shared/domain/outbox';
+import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type ReportResult, type SendOutcome, type StoredDraft } from '../../shared/domain/outbox';
 import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
-import type { OutboundJob, OutboundJobSummary, OutboundPhase, OutboundState } from '../../shared/domain/history';
+import type { JsonObject, OutboundJob, OutboundJobSummary, OutboundPhase } from '../../shared/domain/history';
 import type { TransmissionAttempt } from '../../shared/domain/fax';
 import type { DeskSender } from '../../shared/domain/desk-marker';
 import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
-import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS, MAX_SCHEDULE_AHEAD_MS } from '../../shared/domain/outbox';
+import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS } from '../../shared/domain/outbox';
 import type { ComposeService } from './compose-service';
 import type { OutboundFinal } from '../desktop/notification-policy';
 import type { DocumentStore } from '../documents/document-store';
 import { DeskIdentity } from '../desks/identity';
-import { AppError, isAppError } from '../errors';
+import { AppError } from '../errors';
 import type { Logger } from '../platform/logger';
-import { exponentialDelay } from '../platform/backoff';
 import { realTimers, type Timers } from '../platform/timers';
 import type { Db } from '../store/database';
 import { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import { OutboundRepository } from '../store/repositories/outbound-repository';
-import { csvText, writeCsv } from './csv';
-import { attemptEvents, OutboundStates, reportFromDetail } from './outbound-states';
-import { markOutcomeUnknown } from './outbound-updates';
+import { Cancellation } from './cancellation';
+import { DeliveryTracker } from './delivery-tracker';
+import { DEFAULT_OUTBOX_CONFIG, type OutboxConfig } from './outbox-config';
+import { OutboxExports } from './outbox-exports';
+import { markOutcomeUnknown, noteLocally, OutboundStates } from './outbound-states';
 import type { OutboxAccounts, OutboxCheckpoint } from './ports';
+import { ReconcileLoop } from './reconcile-loop';
 import { Reconciler } from './reconciler';
+import { ScheduledSends } from './scheduled-sends';
 import { SentImages } from './sent-images';
 import { draftFromJobs, normalizedOptionsOf, readStoredOptions, rowsFor } from './stored-compose';
+import { SubmissionPump } from './submission-pump';
 import { Submitter } from './submitter';
-import { Ticker } from './ticker';
-import { toOutboxItem, type Hold } from './views';
+import { toOutboxItem } from './views';
 
-export interface OutboxConfig {
-  /** How long an UNKNOWN job is looked for before it is reported "not sent". */
-  settleMs: number;
-  /** Allowance for the service's clock being behind ours, at the start of the sent-list window. */
-  clockSkewMs: number;
-  /** "Not sent" jobs are still looked for (a late find is adopted) this long after submission. */
-  lateHorizonMs: number;
-  reconcileIntervalMs: number;
-  lateReconcileIntervalMs: number;
-  /** Transmission detail polls of CANCEL_REQUESTED (and, with trackActive, all accepted) jobs. */
-  trackIntervalMs: number;
-  /** Timeout of one POST /faxes (large payloads take a while). */
-  submitTimeoutMs: number;
-  maxConcurrentSubmissions: number;
-  holdBaseMs: number;
-  holdMaxMs: number;
-  /** Pages of 100 read from the sent list per destination during reconciliation. */
-  sentListMaxPages: number;
-  /** How long stop() lets a POST in flight finish before aborting it (it then becomes UNKNOWN). */
-  stopGraceMs: number;
-}
-
-export const DEFAULT_OUTBOX_CONFIG: OutboxConfig = {
-  settleMs: 30 * 60_000,
-  clockSkewMs: 10 * 60_000,
-  lateHorizonMs: 24 * 60 * 60_000,
-  reconcileIntervalMs: 15_000,
-  lateReconcileIntervalMs: 10 * 60_000,
-  trackIntervalMs: 10_000,
-  submitTimeoutMs: 180_000,
-  maxConcurrentSubmissions: 2,
-  holdBaseMs: 30_000,
-  holdMaxMs: 10 * 60_000,
-  sentListMaxPages: 10,
-  stopGraceMs: 5_000,
-};
+export { DEFAULT_OUTBOX_CONFIG, type OutboxConfig } from './outbox-config';
 
 export interface OutboxDeps {
   db: Db;
@@ -137,7 +110,7 @@ export interface OutboxDeps {
   now?: () => Date;
   /** `outbox:changed`, once per account. */
   emit?: (payload: { accountId: string; ids: string[] }) => void;
-  /** A job reached a final service state (the notification policy decides whether to show it). */
+  /** A job reached a final service state (the announcer decides whether to show it). */
   notify?: (event: OutboundFinal) => void;
   /** Asks the sync engine to poll this account now (after a send or a cancel). */
   syncNow?: (accountId: string) => void;
@@ -151,7 +124,7 @@ export interface OutboxDeps {
   checkpoint?: (name: OutboxCheckpoint) => void;
 }
 
-const LONGEST_TIMER_MS = 60 * 60_000;
+type ListQuery = { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined };
 
 /** Jobs read per piece by referencedDocumentIdsInPieces (~5-10 ms of JSON on an office PC). */
 const REFERENCE_PIECE = 2_000;
@@ -163,18 +136,14 @@ export class OutboxService {
   readonly states: OutboundStates;
   readonly config: OutboxConfig;
   private readonly reconciler: Reconciler;
-  private readonly submitter: Submitter;
-  private readonly sentImages: SentImages;
+  private readonly pump: SubmissionPump;
+  private readonly scheduled: ScheduledSends;
+  private readonly reconciling: ReconcileLoop;
+  private readonly tracker: DeliveryTracker;
+  private readonly cancellation: Cancellation;
+  private readonly exports: OutboxExports;
   private readonly timers: Timers;
   private readonly now: () => Date;
-  private readonly holds = new Map<string, Hold & { attempts: number }>();
-  private readonly inflight = new Map<string, Promise<void>>();
-  private readonly abort = new AbortController();
-  private readonly pump: Ticker;
-  private readonly scheduleTicker: Ticker;
-  private readonly reconcileTicker: Ticker;
-  private readonly trackTicker: Ticker;
-  private lastLateCheck = 0;
   private readonly sender: () => DeskSender;
   private started = false;
   private stopped = false;
@@ -190,29 +159,33 @@ export class OutboxService {
       const identity = new DeskIdentity(deps.db, () => '');
       this.sender = () => identity.sender();
     }
+    const { db, logger, accounts } = deps;
+    const { outbound, events, timers, now } = this;
     const changed = (ids: string[]) => this.changed(ids);
+    const onError = (what: string) => (error: unknown) =>
+      logger.error(`outbox: ${what} failed`, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     this.states = new OutboundStates({
-      db: deps.db,
-      outbound: this.outbound,
-      events: this.events,
-      now: this.now,
+      db,
+      outbound,
+      events,
+      now,
       changed: (jobs) => this.changed(jobs.map((j) => j.id)),
       ...(deps.notify ? { notify: deps.notify } : {}),
     });
     this.reconciler = new Reconciler({
-      db: deps.db,
-      outbound: this.outbound,
-      events: this.events,
+      db,
+      outbound,
+      events,
       states: this.states,
-      accounts: deps.accounts,
-      now: this.now,
-      logger: deps.logger,
+      accounts,
+      now,
+      logger,
       changed,
       decided: (accountId) => {
         try {
           deps.sentListNow?.(accountId);
         } catch (error) {
-          deps.logger.warn('outbox: could not ask the sync to read the sent list', { error: String(error) });
+          logger.warn('outbox: could not ask the sync to read the sent list', { error: String(error) });
         }
       },
       config: {
@@ -222,25 +195,69 @@ export class OutboxService {
         maxPages: this.config.sentListMaxPages,
       },
     });
-    this.submitter = new Submitter({
-      db: deps.db,
-      outbound: this.outbound,
-      events: this.events,
+    this.reconciling = new ReconcileLoop({ reconciler: this.reconciler, outbound, timers, config: this.config, onError: onError('reconciliation') });
+    this.tracker = new DeliveryTracker({
+      outbound,
+      states: this.states,
+      accounts,
+      timers,
+      logger,
+      intervalMs: this.config.trackIntervalMs,
+      trackActive: deps.trackActive === true,
+      onError: onError('tracking'),
+    });
+    const submitter = new Submitter({
+      db,
+      outbound,
+      events,
       store: deps.store,
-      accounts: deps.accounts,
-      now: this.now,
-      logger: deps.logger,
+      accounts,
+      now,
+      logger,
       submitTimeoutMs: this.config.submitTimeoutMs,
       changed,
       ...(deps.checkpoint ? { checkpoint: deps.checkpoint } : {}),
     });
-    this.sentImages = new SentImages({ dataDir: deps.dataDir, accounts: deps.accounts, logger: deps.logger });
-    const onError = (what: string) => (error: unknown) =>
-      deps.logger.error(`outbox: ${what} failed`, { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
-    this.pump = new Ticker(this.timers, () => this.runPump(), onError('submission pump'));
-    this.scheduleTicker = new Ticker(this.timers, () => this.runSchedule(), onError('scheduled sends'));
-    this.reconcileTicker = new Ticker(this.timers, () => this.runReconcile(), onError('reconciliation'));
-    this.trackTicker = new Ticker(this.timers, () => this.runTrack(), onError('tracking'));
+    this.pump = new SubmissionPump({
+      submitter,
+      outbound,
+      timers,
+      logger,
+      config: this.config,
+      changed,
+      onUnknown: () => this.reconciling.soon(),
+      onAccepted: (accountId) => {
+        this.askSync(accountId);
+        if (deps.trackActive) this.tracker.schedule(this.config.trackIntervalMs);
+      },
+      onError: onError('submission pump'),
+    });
+    this.scheduled = new ScheduledSends({ db, outbound, events, timers, now, changed, queued: () => void this.pump.trigger(), onError: onError('scheduled sends') });
+    const job = (jobId: string) => this.job(jobId);
+    const item = (j: OutboundJob) => this.item(j);
+    this.cancellation = new Cancellation({
+      db,
+      outbound,
+      events,
+      accounts,
+      tracker: this.tracker,
+      now,
+      changed,
+      job,
+      item,
+      asked: (accountId) => this.askSync(accountId),
+      trackIntervalMs: this.config.trackIntervalMs,
+    });
+    this.exports = new OutboxExports({
+      dataDir: deps.dataDir,
+      outbound,
+      accounts,
+      sentImages: new SentImages({ dataDir: deps.dataDir, accounts, logger }),
+      now,
+      job,
+      list: (query) => this.list(query),
+      detail: (jobId) => this.get(jobId, true),
+    });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -252,9 +269,9 @@ export class OutboxService {
     this.started = true;
     this.recoverInterrupted();
     void this.pump.trigger();
-    void this.scheduleTicker.trigger();
-    void this.reconcileTicker.trigger();
-    void this.trackTicker.trigger();
+    void this.scheduled.trigger();
+    void this.reconciling.trigger();
+    void this.tracker.trigger();
   }
 
   /** SUBMITTING rows belong to a POST that may have reached the service: they become UNKNOWN. */
@@ -277,20 +294,11 @@ export class OutboxService {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    for (const t of [this.pump, this.scheduleTicker, this.reconcileTicker, this.trackTicker]) t.stop();
-    const pending = [...this.inflight.values()];
-    if (pending.length) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, this.config.stopGraceMs);
-        timer.unref?.();
-      });
-      await Promise.race([Promise.allSettled(pending), grace]);
-      clearTimeout(timer);
-      this.abort.abort();
-      await Promise.allSettled([...this.inflight.values()]);
-    }
-    await Promise.allSettled([this.reconcileTicker.idle(), this.trackTicker.idle(), this.scheduleTicker.idle()]);
+    this.scheduled.stop();
+    this.reconciling.stop();
+    this.tracker.stop();
+    await this.pump.stop();
+    await Promise.allSettled([this.reconciling.idle(), this.tracker.idle(), this.scheduled.idle()]);
   }
 
   private changed(ids: string[]): void {
@@ -306,6 +314,14 @@ export class OutboxService {
       } catch {
         // a closed window must not stop the outbox
       }
+    }
+  }
+
+  private askSync(accountId: string): void {
+    try {
+      this.deps.syncNow?.(accountId);
+    } catch (error) {
+      this.deps.logger.warn('outbox: could not ask the sync to run', { error: String(error) });
     }
   }
 
@@ -331,199 +347,41 @@ export class OutboxService {
       if (already.length) return { created: false, jobs: already };
       const inserted = this.outbound.insertCompose(rows, now);
       for (const job of inserted.jobs) {
-        this.events.record(
-          {
-            ref: { direction: 'OUTBOUND', outboundId: job.id },
-            at: now.toISOString(),
-            source: 'local',
-            status: job.state,
-            detail: job.scheduledAt ? { scheduledAt: job.scheduledAt, destinations: rows.length } : { destinations: rows.length },
-          },
-          now,
-        );
+        const detail: JsonObject = job.scheduledAt ? { scheduledAt: job.scheduledAt, destinations: rows.length } : { destinations: rows.length };
+        noteLocally({ events: this.events }, job.id, job.state, detail, now);
       }
       return inserted;
     })();
     if (result.created) {
       this.deps.checkpoint?.('persisted');
       this.changed(result.jobs.map((j) => j.id));
-      if (check.value.scheduledAt) void this.scheduleTicker.trigger();
+      if (check.value.scheduledAt) void this.scheduled.trigger();
       else void this.pump.trigger();
     }
     return { composeId, created: result.created, jobs: result.jobs.map((j) => this.item(j)) };
   }
 
-  private runPump(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    const now = this.timers.now();
-    const composes: string[] = [];
-    let nextHold: number | null = null;
-    for (const job of this.outbound.listInStates(['QUEUED'])) {
-      if (job.composeId === null || composes.includes(job.composeId) || this.inflight.has(job.composeId)) continue;
-      const hold = this.holds.get(job.composeId);
-      if (hold && hold.retryAt > now) {
-        nextHold = nextHold === null ? hold.retryAt : Math.min(nextHold, hold.retryAt);
-        continue;
-      }
-      composes.push(job.composeId);
-    }
-    for (const composeId of composes) {
-      if (this.inflight.size >= this.config.maxConcurrentSubmissions) break;
-      const run = this.submitOne(composeId).finally(() => {
-        this.inflight.delete(composeId);
-        if (!this.stopped) void this.pump.trigger();
-      });
-      this.inflight.set(composeId, run);
-    }
-    if (nextHold !== null) this.pump.schedule(Math.max(0, nextHold - now));
-    return Promise.resolve();
-  }
-
-  private async submitOne(composeId: string): Promise<void> {
-    let outcome;
-    try {
-      outcome = await this.submitter.submit(composeId, this.abort.signal);
-    } catch (error) {
-      this.deps.logger.error('outbox: submission failed unexpectedly', { composeId, error: error instanceof Error ? error.message : String(error) });
-      return;
-    }
-    if (outcome.kind === 'hold') {
-      const previous = this.holds.get(composeId);
-      const attempts = (previous?.attempts ?? 0) + 1;
-      const backoff = exponentialDelay(attempts, this.config.holdBaseMs, this.config.holdMaxMs);
-      const wait = outcome.retryAfterMs ?? backoff;
-      this.holds.set(composeId, { reason: outcome.reason, retryAt: this.timers.now() + wait, attempts });
-      this.deps.logger.info('outbox: submission held', { composeId, waitMs: wait });
-      const ids = this.outbound.listByCompose(composeId).map((j) => j.id);
-      this.changed(ids);
-      return;
-    }
-    this.holds.delete(composeId);
-    if (outcome.kind === 'done') {
-      const jobs = this.outbound.listByCompose(composeId);
-      if (jobs.some((j) => j.state === 'UNKNOWN')) this.reconcileTicker.schedule(0);
-      if (jobs.some((j) => j.faxId !== null)) {
-        const accountId = jobs[0]!.accountId;
-        this.askSync(accountId);
-        if (this.deps.trackActive) this.trackTicker.schedule(this.config.trackIntervalMs);
-      }
-    }
-  }
-
-  private askSync(accountId: string): void {
-    try {
-      this.deps.syncNow?.(accountId);
-    } catch (error) {
-      this.deps.logger.warn('outbox: could not ask the sync to run', { error: String(error) });
-    }
-  }
-
   /** Submits everything claimable now and waits until no submission is in flight (tests, benches). */
-  async drain(): Promise<void> {
-    for (let round = 0; round < 1000; round++) {
-      await this.pump.trigger();
-      if (this.inflight.size === 0) return;
-      await Promise.allSettled([...this.inflight.values()]);
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Scheduled sends
-
-  private async runSchedule(): Promise<void> {
-    if (this.stopped) return;
-    const now = this.now();
-    const due = this.outbound.listDue(now, 500);
-    const moved: string[] = [];
-    if (due.length) {
-      this.deps.db.transaction(() => {
-        for (const job of due) {
-          if (!this.outbound.update(job.id, { state: 'QUEUED' }, now, { fromStates: ['SCHEDULED'] })) continue;
-          this.events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: now.toISOString(), source: 'local', status: 'QUEUED', detail: { scheduledAt: job.scheduledAt ?? '' } }, now);
-          moved.push(job.id);
-        }
-      })();
-    }
-    if (moved.length) {
-      this.changed(moved);
-      void this.pump.trigger();
-    }
-    let next: number | null = null;
-    for (const job of this.outbound.listInStates(['SCHEDULED'], Number.MAX_SAFE_INTEGER)) {
-      if (!job.scheduledAt) continue;
-      const at = Date.parse(job.scheduledAt);
-      next = next === null ? at : Math.min(next, at);
-    }
-    if (next !== null) this.scheduleTicker.schedule(Math.min(LONGEST_TIMER_MS, Math.max(0, next - now.getTime())));
+  drain(): Promise<void> {
+    return this.pump.drain();
   }
 
   /** outbox:reschedule. Moves a scheduled compose to another time, or (null) sends it now. */
   reschedule(jobId: string, scheduledAt: string | null): OutboxItem[] {
-    const job = this.job(jobId);
-    const rows = job.composeId ? this.outbound.listByCompose(job.composeId).filter((j) => j.state === 'SCHEDULED') : [];
-    if (rows.length === 0) {
-      throw new AppError('CONFLICT', 'This fax is not scheduled any more (it was sent or cancelled meanwhile), so its time cannot be changed.', { field: 'jobId' });
-    }
-    const now = this.now();
-    let when: string | null = null;
-    if (scheduledAt !== null && scheduledAt.trim() !== '') {
-      const time = Date.parse(scheduledAt);
-      if (Number.isNaN(time) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(scheduledAt.trim())) {
-        throw new AppError('VALIDATION', `"${scheduledAt.slice(0, 60)}" is not a date and time Faxdesk can read; pick the send time again.`, { field: 'scheduledAt' });
-      }
-      if (time > now.getTime() + MAX_SCHEDULE_AHEAD_MS) throw new AppError('VALIDATION', 'The send time is more than a year away; pick an earlier date.', { field: 'scheduledAt' });
-      if (time > now.getTime()) when = new Date(time).toISOString();
-    }
-    const ids = this.deps.db.transaction(() => {
-      const moved: string[] = [];
-      for (const row of rows) {
-        const patch = when ? { scheduledAt: when } : { state: 'QUEUED' as const };
-        if (!this.outbound.update(row.id, patch, now, { fromStates: ['SCHEDULED'] })) continue;
-        this.events.record(
-          { ref: { direction: 'OUTBOUND', outboundId: row.id }, at: now.toISOString(), source: 'local', status: when ? 'SCHEDULED' : 'QUEUED', detail: { scheduledAt: when ?? 'now' } },
-          now,
-        );
-        moved.push(row.id);
-      }
-      return moved;
-    })();
-    this.changed(ids);
-    void this.scheduleTicker.trigger();
-    if (!when) void this.pump.trigger();
-    return rows.map((r) => this.item(this.outbound.get(r.id)!));
+    return this.scheduled.reschedule(this.job(jobId), scheduledAt).map((j) => this.item(j));
   }
 
   // -------------------------------------------------------------------------------------------
-  // Reconciliation
-
-  private async runReconcile(): Promise<void> {
-    if (this.stopped) return;
-    const now = this.timers.now();
-    const late = now - this.lastLateCheck >= this.config.lateReconcileIntervalMs;
-    if (late) this.lastLateCheck = now;
-    const pending = this.reconciler.pending(late);
-    if (pending.length) await this.reconciler.reconcile(pending);
-    const stillUnknown = this.reconciler.pending(false).length > 0;
-    if (stillUnknown) this.reconcileTicker.schedule(this.config.reconcileIntervalMs);
-    else if (this.reconciler.pending(true).length > 0) this.reconcileTicker.schedule(this.config.lateReconcileIntervalMs);
-  }
+  // Reconciliation, watching, cancel
 
   /** Runs one reconciliation pass now (tests, and after outbox:reconcile). */
-  async reconcileNow(): Promise<void> {
-    this.lastLateCheck = 0;
-    await this.reconcileTicker.trigger();
+  reconcileNow(): Promise<void> {
+    return this.reconciling.now();
   }
 
   /** outbox:reconcile: looks for this job's compose in the sent list now. Never posts. */
   async reconcileJob(jobId: string): Promise<OutboxItem[]> {
-    const job = this.job(jobId);
-    const group = job.composeId ? this.outbound.listByCompose(job.composeId) : [job];
-    const pending = group.filter((j) => j.state === 'UNKNOWN' || (j.state === 'REJECTED' && j.errorCode === NOT_SENT_CODE));
-    if (pending.length === 0) {
-      throw new AppError('CONFLICT', 'Faxdesk already knows what happened to this fax; there is nothing to check.', { field: 'jobId' });
-    }
-    await this.reconciler.reconcile(pending);
-    return group.map((j) => this.item(this.outbound.get(j.id)!));
+    return (await this.reconciling.job(this.job(jobId))).map((j) => this.item(j));
   }
 
   /** For the sync: a listed fax that belongs to a job still being reconciled is adopted by it (true). */
@@ -531,106 +389,13 @@ export class OutboxService {
     return this.reconciler.claimFromSentList(accountId, fax);
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Watching accepted faxes (cancel requested; all of them when no sync engine runs)
-
-  private async runTrack(): Promise<void> {
-    if (this.stopped) return;
-    const watched: OutboundState[] = this.deps.trackActive ? ['CANCEL_REQUESTED', 'SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'] : ['CANCEL_REQUESTED'];
-    const jobs = this.outbound.listInStates(watched).filter((j) => j.faxId !== null);
-    for (const job of jobs) await this.refresh(job);
-    const remaining = this.outbound.listInStates(watched).some((j) => j.faxId !== null);
-    if (remaining) this.trackTicker.schedule(this.config.trackIntervalMs);
-  }
-
   /** Polls the transmission detail of watched jobs now (tests). */
-  async trackNow(): Promise<void> {
-    await this.trackTicker.trigger();
+  trackNow(): Promise<void> {
+    return this.tracker.trigger();
   }
 
-  /** Reads the transmission detail of one job and records it. Returns the attempts, or why there are none. */
-  private async refresh(job: Pick<OutboundJob, 'id' | 'accountId' | 'faxId'>, timeoutMs?: number): Promise<{ attempts: TransmissionAttempt[] | null; note: string | null }> {
-    if (!job.faxId) return { attempts: null, note: 'The service has not accepted this fax yet, so there are no delivery attempts.' };
-    try {
-      const client = await this.deps.accounts.clientFor(job.accountId);
-      const detail = await client.getTransmissionDetail(job.faxId, timeoutMs ? { timeoutMs } : {});
-      this.states.apply(job.id, reportFromDetail(detail), attemptEvents(job.id, detail));
-      return { attempts: detail.attempts, note: null };
-    } catch (error) {
-      const note = isAppError(error) ? error.message : `Faxdesk could not read the delivery attempts (${String(error)}).`;
-      this.deps.logger.debug('outbox: transmission detail not available', { jobId: job.id, error: note });
-      return { attempts: null, note };
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Cancel
-
-  async cancel(jobId: string): Promise<CancelOutcome> {
-    const job = this.job(jobId);
-    const now = this.now();
-    switch (job.state) {
-      case 'QUEUED':
-      case 'SCHEDULED': {
-        const ok = this.deps.db.transaction(() => {
-          if (!this.outbound.update(job.id, { state: 'CANCELED' }, now, { fromStates: ['QUEUED', 'SCHEDULED'] })) return false;
-          this.events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: now.toISOString(), source: 'local', status: 'CANCELED', detail: { local: true } }, now);
-          return true;
-        })();
-        if (!ok) return this.cancel(jobId); // claimed meanwhile: cancel it where it is now
-        this.changed([job.id]);
-        return { outcome: 'canceled-locally', message: 'Cancelled before it was sent: nothing reached the fax service.', job: this.item(this.outbound.get(job.id)!) };
-      }
-      case 'SUBMITTING':
-        throw new AppError('CONFLICT', 'Faxdesk is handing this fax to the service right now. Try again in a moment, once it shows as accepted.', { field: 'jobId' });
-      case 'UNKNOWN':
-        throw new AppError(
-          'CONFLICT',
-          "Faxdesk does not know yet whether the service has this fax (it is checking the service's sent list). Cancel becomes possible once it is found.",
-          { field: 'jobId' },
-        );
-      case 'CANCEL_REQUESTED':
-        return { outcome: 'cancel-requested', message: 'Cancel was already requested; waiting for the service to confirm.', job: this.item(job) };
-      case 'REJECTED':
-      case 'COMPLETED':
-      case 'ERROR':
-      case 'CANCELED':
-        return { outcome: 'already-completed', message: `Already completed (${OUTBOX_STATUS_LABELS[outboxStatusOf(job)].toLowerCase()}): there is nothing left to cancel.`, job: this.item(job) };
-      default:
-        break;
-    }
-    if (!job.faxId) throw new AppError('CONFLICT', 'This fax has no service fax ID yet, so it cannot be cancelled at the service.', { field: 'jobId' });
-    const client = await this.deps.accounts.clientFor(job.accountId);
-    try {
-      await client.cancel(job.faxId);
-    } catch (error) {
-      if (!isAppError(error) || error.code !== 'CONFLICT') throw error;
-      // 409: the fax had already finished. Read what it finished as, and keep that.
-      await this.refresh(this.outbound.get(job.id)!);
-      const at = this.now();
-      this.events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: at.toISOString(), source: 'local', status: 'CANCEL_TOO_LATE', detail: { httpStatus: 409 } }, at);
-      this.changed([job.id]);
-      const after = this.outbound.get(job.id)!;
-      return { outcome: 'already-completed', message: 'Already completed: the fax had finished before the cancel reached the service.', job: this.item(after) };
-    }
-    const at = this.now();
-    const requested = this.deps.db.transaction(() => {
-      if (!this.outbound.update(job.id, { state: 'CANCEL_REQUESTED' }, at, { fromStates: ['SUBMITTED', 'NEW', 'IN_PROGRESS', 'PENDING_RETRY'] })) return false;
-      this.events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: at.toISOString(), source: 'local', status: 'CANCEL_REQUESTED', detail: { httpStatus: 202 } }, at);
-      return true;
-    })();
-    this.changed([job.id]);
-    this.askSync(job.accountId);
-    this.trackTicker.schedule(Math.min(2_000, this.config.trackIntervalMs));
-    const after = this.outbound.get(job.id)!;
-    if (!requested) {
-      return { outcome: 'already-completed', message: 'Already completed: the service reported the final result while the cancel was on its way.', job: this.item(after) };
-    }
-    return {
-      outcome: 'cancel-requested',
-      message: 'Cancel requested. The service confirms it shortly; a fax that finishes first is still delivered, and the Outbox will say so.',
-      job: this.item(after),
-    };
+  cancel(jobId: string): Promise<CancelOutcome> {
+    return this.cancellation.cancel(jobId);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -668,8 +433,7 @@ export class OutboxService {
   // Reading
 
   item(job: OutboundJob | OutboundJobSummary): OutboxItem {
-    const hold = job.composeId ? (this.holds.get(job.composeId) ?? null) : null;
-    return toOutboxItem(job, hold && hold.retryAt > this.timers.now() ? hold : null);
+    return toOutboxItem(job, job.composeId ? this.pump.holdOf(job.composeId) : null);
   }
 
   private job(jobId: string): OutboundJob {
@@ -678,7 +442,7 @@ export class OutboxService {
     return job;
   }
 
-  list(query: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined; cursor?: string | null | undefined; limit?: number | undefined }): OutboxPage {
+  list(query: ListQuery & { cursor?: string | null | undefined; limit?: number | undefined }): OutboxPage {
     const search = query.search?.trim();
     if (search) {
       const before = query.cursor ? Number(/^s:(\d+)$/.exec(query.cursor)?.[1] ?? NaN) : null;
@@ -700,9 +464,9 @@ export class OutboxService {
   async get(jobId: string, refresh = true): Promise<OutboxDetail> {
     let job = this.job(jobId);
     let attempts: TransmissionAttempt[] | null = null;
-    let attemptsNote: string | null = job.faxId ? null : 'The service has not accepted this fax yet, so there are no delivery attempts.';
+    let attemptsNote: string | null = job.faxId ? null : DeliveryTracker.notAccepted;
     if (refresh && job.faxId) {
-      const r = await this.refresh(job, 10_000);
+      const r = await this.tracker.refresh(job, 10_000);
       attempts = r.attempts;
       attemptsNote = r.note;
       job = this.job(jobId);
@@ -754,83 +518,21 @@ export class OutboxService {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Export, delivered image, report
+  // Export, delivered image, report (outbox-exports.ts)
 
-  /** outbox:exportCsv: the CSV as text for the page to download, or written to `destination`. */
-  async exportCsv(input: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined; destination?: string | undefined }): Promise<CsvExport> {
-    const fileName = `outbox-${stamp(this.now())}.csv`;
-    if (input.destination === undefined) return { kind: 'text', fileName, ...(await csvText(this.csvPages(input))) };
-    const file = this.outputPath(input.destination, 'exports', fileName, '.csv');
-    const written = await writeCsv(file, this.csvPages(input));
-    return { kind: 'file', path: file, fileName: path.basename(file), ...written };
+  exportCsv(input: ListQuery & { destination?: string | undefined }): Promise<CsvExport> {
+    return this.exports.exportCsv(input);
   }
 
-  private *csvPages(input: { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined }): Generator<OutboundJob[]> {
-    let cursor: string | null = null;
-    for (;;) {
-      const page: OutboxPage = this.list({ accountId: input.accountId, phase: input.phase, search: input.search, cursor, limit: 500 });
-      yield page.items.map((i) => this.outbound.get(i.id)).filter((j): j is OutboundJob => j !== undefined);
-      if (!page.next) return;
-      cursor = page.next;
-    }
+  image(jobId: string): Promise<OutboxImage> {
+    return this.exports.image(jobId);
   }
 
-  /** outbox:image: the delivered image of a final fax, or why there is none (yet). */
-  async image(jobId: string): Promise<OutboxImage> {
-    return this.sentImages.image(this.job(jobId));
+  confirmation(jobId: string, destination?: string): Promise<ReportResult> {
+    return this.exports.confirmation(jobId, destination);
   }
 
-  /**
-   * A delivered fax's confirmation (PDF): its transmission report with page 1 of the fax as the service
-   * delivered it (the delivered image, fetched once and kept). Only a delivered fax has one.
-   */
-  async confirmation(jobId: string, destination?: string): Promise<ReportResult> {
-    const job = this.job(jobId);
-    if (job.state !== 'COMPLETED') {
-      throw new AppError('CONFLICT', 'Only a delivered fax has a delivery confirmation. The transmission report says what happened to this one.', { field: 'jobId' });
-    }
-    const image = await this.sentImages.image(job);
-    const confirmation = image.kind === 'pdf' ? { deliveredPdf: Buffer.from(image.base64, 'base64') } : { missing: image.message };
-    return this.report(jobId, destination, confirmation);
+  report(jobId: string, destination?: string, confirmation?: { deliveredPdf: Uint8Array } | { missing: string }): Promise<ReportResult> {
+    return this.exports.report(jobId, destination, confirmation);
   }
-
-  async report(jobId: string, destination?: string, confirmation?: { deliveredPdf: Uint8Array } | { missing: string }): Promise<ReportResult> {
-    const detail = await this.get(jobId, true);
-    const job = this.job(jobId);
-    const account = this.deps.accounts.describe(job.accountId);
-    // pdf-lib is loaded when the first report is made, not at start-up.
-    const { buildTransmissionReport } = await import('./report');
-    const { pdf: bytes, missingCharacters } = await buildTransmissionReport({
-      ...(confirmation ? { confirmation } : {}),
-      job,
-      accountLabel: account?.label ?? job.accountId,
-      practice: account?.sandbox === true,
-      timeline: detail.timeline,
-      attempts: detail.attempts,
-      attemptsNote: detail.attemptsNote,
-      resolution: detail.options?.resolution ?? null,
-      generatedAt: this.now(),
-    });
-    const file = this.outputPath(destination, 'reports', `fax-${confirmation ? 'confirmation' : 'report'}-${job.faxId ?? job.id}.pdf`, '.pdf');
-    try {
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(file, bytes);
-    } catch (error) {
-      throw new AppError('FILE', `Could not write the report ${file} (${error instanceof Error ? error.message : String(error)}). Choose another folder, or check that the disk is not full.`, { cause: error });
-    }
-    return { file, bytes: bytes.byteLength, base64: Buffer.from(bytes).toString('base64'), missingCharacters };
-  }
-
-  private outputPath(destination: string | undefined, folder: string, name: string, extension: string): string {
-    if (destination === undefined) return path.join(this.deps.dataDir, folder, name);
-    if (!path.isAbsolute(destination)) throw new AppError('VALIDATION', `Choose where to save the file: "${destination.slice(0, 200)}" is not a full path.`, { field: 'destination' });
-    if (!destination.toLowerCase().endsWith(extension)) {
-      throw new AppError('VALIDATION', `The file name must end in ${extension}.`, { field: 'destination' });
-    }
-    return destination;
-  }
-}
-
-function stamp(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z').replace('T', '-');
 }

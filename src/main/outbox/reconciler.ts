@@ -39,7 +39,8 @@ import type { Logger } from '../platform/logger';
 import type { Db } from '../store/database';
 import type { FaxEventsRepository } from '../store/repositories/fax-events-repository';
 import type { OutboundRepository } from '../store/repositories/outbound-repository';
-import { attemptEvents, reportFromDetail, reportFromRecord, type OutboundReport, type OutboundStates } from './outbound-states';
+import { attemptEvents, reportFromDetail, reportFromRecord } from './outbound-reports';
+import { moveLocally, type OutboundReport, type OutboundStates } from './outbound-states';
 import type { OutboxAccounts } from './ports';
 import { readStoredOptions, type StoredOptions } from './stored-compose';
 
@@ -289,9 +290,8 @@ export class Reconciler {
     const { db, outbound, events } = this.deps;
     const now = this.deps.now();
     return db.transaction(() => {
-      const ok = outbound.update(job.id, { state: 'REJECTED', errorCode: NOT_SENT_CODE, errorReason: null, rejection: notSentMessage(minutes) }, now, { fromStates: ['UNKNOWN'] });
-      if (ok) events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: now.toISOString(), source: 'local', status: 'REJECTED', detail: { code: NOT_SENT_CODE, minutes } }, now);
-      return ok;
+      const patch = { state: 'REJECTED' as const, errorCode: NOT_SENT_CODE, errorReason: null, rejection: notSentMessage(minutes) };
+      return moveLocally({ outbound, events }, job.id, { from: ['UNKNOWN'], patch, status: 'REJECTED', detail: { code: NOT_SENT_CODE, minutes } }, now);
     })();
   }
 }
@@ -338,8 +338,7 @@ export function linkFaxId(
       outbound.delete(holder.id);
       if (moved.length) events.recordMany(moved, now);
     }
-    outbound.update(job.id, { faxId, state: 'SUBMITTED', errorCode: null, errorReason: null, rejection: null }, now, { fromStates });
-    events.record({ ref: { direction: 'OUTBOUND', outboundId: job.id }, at: now.toISOString(), source: 'local', status: 'SUBMITTED', detail: { faxId, ...facts } }, now);
+    moveLocally({ outbound, events }, job.id, { from: fromStates, patch: { faxId, state: 'SUBMITTED', errorCode: null, errorReason: null, rejection: null }, status: 'SUBMITTED', detail: { faxId, ...facts } }, now);
     return { ok: true, mergedState };
   })();
 }

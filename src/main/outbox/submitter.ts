@@ -22,7 +22,7 @@ import type { OutboundRepository } from '../store/repositories/outbound-reposito
 import type { DocumentStore } from '../documents/document-store';
 import { classifySendFailure } from './classify';
 import type { OutboxAccounts, OutboxCheckpoint, OutboxClient } from './ports';
-import { markOutcomeUnknown } from './outbound-updates';
+import { markOutcomeUnknown, moveLocally } from './outbound-states';
 import { linkFaxId } from './reconciler';
 import { sendRequestFor } from './stored-compose';
 
@@ -137,8 +137,8 @@ export class Submitter {
     return db.transaction(() => {
       const claimed: OutboundJob[] = [];
       for (const row of rows) {
-        if (!outbound.update(row.id, { state: 'SUBMITTING', submittedAt: at }, now, { fromStates: ['QUEUED'] })) continue;
-        events.record({ ref: { direction: 'OUTBOUND', outboundId: row.id }, at, source: 'local', status: 'SUBMITTING', detail: { destinations: rows.length } }, now);
+        const step = { from: ['QUEUED'] as const, patch: { state: 'SUBMITTING' as const, submittedAt: at }, status: 'SUBMITTING', detail: { destinations: rows.length } };
+        if (!moveLocally({ outbound, events }, row.id, step, now)) continue;
         claimed.push({ ...row, state: 'SUBMITTING', submittedAt: at });
       }
       return claimed;
@@ -171,11 +171,9 @@ export class Submitter {
       const moved: string[] = [];
       for (const row of rows) {
         const patch = state === 'REJECTED' ? { state, rejection, errorCode: null, errorReason: null } : { state };
-        if (!outbound.update(row.id, patch, now, { fromStates: from })) continue;
         const detail: Record<string, string> = { ...facts };
         if (rejection) detail.reason = rejection;
-        events.record({ ref: { direction: 'OUTBOUND', outboundId: row.id }, at: now.toISOString(), source: 'local', status: state, detail }, now);
-        moved.push(row.id);
+        if (moveLocally({ outbound, events }, row.id, { from, patch, status: state, detail }, now)) moved.push(row.id);
       }
       return moved;
     })();

@@ -3,7 +3,9 @@
  * The renderer's bus (ipc/events.ts) carries what the page shows; a service that must react to
  * another's work listens here instead of reading the page's events and casting their payloads.
  */
+import type { InboxFax } from '../../shared/domain/history';
 import type { InboxChange } from '../../shared/ipc/contract/inbox';
+import type { AppError } from '../errors';
 
 export interface InternalEventMap {
   /** Outbound jobs of an account were created, changed or imported (local job ids). */
@@ -14,6 +16,15 @@ export interface InternalEventMap {
   'outbound:active': { accountId: string };
   /** A reconciliation decided about a job: the account's sent list holds the answer (sync reads it now). */
   'outbound:decided': { accountId: string };
+  /** The image downloader's news for the inbox (a fax's image stored, failed, gone; downloads held back or free again). */
+  'images:stored': InboxFax;
+  'images:failed': { fax: InboxFax; error: AppError; willRetry: boolean };
+  'images:problem': { error: AppError | null };
+  'images:gone': InboxFax;
+  /** The folder of received faxes had been deleted and was made again. */
+  'inbox:folder-recreated': { folder: string };
+  /** Downloads or the unread count changed: the sync status the page shows is out of date. */
+  'sync:status-stale': Record<string, never>;
 }
 
 export type InternalEventName = keyof InternalEventMap;

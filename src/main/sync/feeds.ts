@@ -23,8 +23,9 @@ import type { NotificationRecord, ReceivedFax, SentFax, TransmissionDetail } fro
 import type { FaxRef, OutboundJob } from '../../shared/domain/history';
 import { NOTIFICATIONS_WINDOW_OVERLAP_MS, isFinalOutboundState, laterOf, windowStart } from '../../shared/domain/sync';
 import { isAppError } from '../errors';
-import { attemptEvents, reportFromDetail, reportFromRecord, type ApplyResult } from '../outbox/outbound-states';
-import { IMPORTED_STATUS } from './notify-once';
+import { attemptEvents, reportFromDetail, reportFromRecord } from '../outbox/outbound-reports';
+import type { ApplyResult } from '../outbox/outbound-states';
+import { IMPORTED_STATUS } from '../desktop/announcer';
 import { importSentFax, storeReceivedFax } from './service-records';
 import { readListHead, type HistoryImportPort } from './history-import';
 import { walkNotificationPages, walkOffsetPages } from './paging';

@@ -13,9 +13,9 @@
  */
 import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
 import type { NewFaxEvent } from '../../shared/domain/history';
-import { reportFromRecord } from '../outbox/outbound-states';
+import { reportFromRecord } from '../outbox/outbound-reports';
 import { sameFaxNumber } from './fax-number-match';
-import { IMPORTED_STATUS } from './notify-once';
+import { IMPORTED_STATUS } from '../desktop/announcer';
 import type { HistoryStores, OutboundStateRecorder } from './ports';
 import { withBoundedMerges } from '../store/repositories/fts-merge';
 import { importedJobEventOf, receivedEventOf, receivedFactsOf, serviceJobOf } from './service-records';

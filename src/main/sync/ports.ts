@@ -5,8 +5,7 @@
  */
 import type { FaxServiceClient } from '../api/fax-service-client';
 import type { NewFaxEvent } from '../../shared/domain/history';
-import type { ApplyResult } from '../outbox/outbound-states';
-import type { OutboundReport } from '../outbox/outbound-updates';
+import type { ApplyResult, OutboundReport } from '../outbox/outbound-states';
 import type { Settings, SettingsSnapshot } from '../../shared/domain/settings';
 import type { AccountStatus } from '../../shared/ipc/contract/accounts';
 import type { Db } from '../store/database';

@@ -19,6 +19,7 @@ import type { InternalEvents } from '../platform/internal-events';
 import type { SystemSignals } from '../platform/ports';
 import { AccountSync, type AccountSyncDeps, type FeedOutcome, type FeedRunResult, type SyncIntervals } from './account-sync';
 import { isSyncable, type SyncAccounts, type SyncSettings } from './ports';
+import { SyncPauses } from './pauses';
 
 /** What the inbox does with sync results (the InboxService implements it). */
 export interface InboxHooks {
@@ -60,11 +61,13 @@ export interface SyncServiceDeps extends Pick<AccountSyncDeps, 'stores' | 'state
    */
   officeDesks?: (accountId: string) => number;
   sweepEveryMs?: number;
+  /** Why nothing is polled now (shared with the history import); its own when alone (tests). */
+  pauses?: SyncPauses;
 }
 
 export class SyncService {
   private readonly running = new Map<string, AccountSync>();
-  private readonly pauses = new Set<SyncPauseReason>();
+  private readonly pauses: SyncPauses;
   private readonly unsubscribe: (() => void)[] = [];
   private focused = false;
   private started = false;
@@ -78,6 +81,7 @@ export class SyncService {
 
   constructor(private readonly deps: SyncServiceDeps) {
     this.idleMs = deps.intervals?.idleMs ?? deps.settings.values.pollIntervalSeconds * 1000;
+    this.pauses = deps.pauses ?? new SyncPauses();
   }
 
   private get fastMs(): number {
@@ -96,7 +100,7 @@ export class SyncService {
       accounts.onChange(() => this.reconcile()),
       settings.onChange((snapshot) => this.applyPollInterval(snapshot.values.pollIntervalSeconds)),
     );
-    this.deps.inbox.setPaused(this.pauses.size > 0);
+    this.deps.inbox.setPaused(this.pauses.held);
     this.reconcile();
     this.emitStatus();
   }
@@ -116,7 +120,7 @@ export class SyncService {
 
   /** Nothing is polled now, for any reason (asleep, offline, paused by the person). */
   get held(): boolean {
-    return this.pauses.size > 0;
+    return this.pauses.held;
   }
 
   /** The person's pause (tray, status bar). */
@@ -201,9 +205,9 @@ export class SyncService {
       return { accountId: account.accountId, label: account.label, lastSyncedAt, lastError, mode: account.mode, feeds, instant: this.instant.get(account.accountId) ?? null };
     });
     return {
-      paused: this.pauses.size > 0,
+      paused: this.pauses.held,
       pausedByUser: this.pauses.has('user'),
-      pauseReasons: [...this.pauses],
+      pauseReasons: this.pauses.list(),
       focused: this.focused,
       idleIntervalSeconds: Math.round(this.idleMs / 1000),
       fastIntervalSeconds: Math.round(Math.min(this.fastMs, this.idleMs) / 1000),
@@ -242,8 +246,7 @@ export class SyncService {
   // -------------------------------------------------------------------------------------------
 
   private pause(reason: SyncPauseReason): void {
-    if (this.pauses.has(reason)) return;
-    this.pauses.add(reason);
+    if (!this.pauses.add(reason)) return;
     for (const account of this.running.values()) account.pause(reason);
     this.deps.inbox.setPaused(true);
     this.deps.logger.info('sync paused', { reason });
@@ -253,8 +256,8 @@ export class SyncService {
   private resume(reason: SyncPauseReason): void {
     if (!this.pauses.delete(reason)) return;
     for (const account of this.running.values()) account.resume(reason);
-    if (this.pauses.size === 0) this.deps.inbox.setPaused(false);
-    this.deps.logger.info('sync resumed', { reason, stillPaused: [...this.pauses] });
+    if (!this.pauses.held) this.deps.inbox.setPaused(false);
+    this.deps.logger.info('sync resumed', { reason, stillPaused: this.pauses.list() });
     this.emitStatus();
   }
 
@@ -329,7 +332,7 @@ export class SyncService {
       });
       // Sends of this desk in flight (another desk's faxes do not make this one poll fast).
       account.busy = this.deps.stores.outbound.listActive({ accountId: id, limit: 50 }).some((j) => j.origin === 'local' && j.state !== 'SCHEDULED');
-      for (const reason of this.pauses) account.pause(reason);
+      for (const reason of this.pauses.list()) account.pause(reason);
       const floor = this.floors.get(id);
       if (floor) account.setFloor(floor.feeds, floor.floorMs);
       this.applyMode(account);

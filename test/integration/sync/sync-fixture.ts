@@ -21,7 +21,7 @@ import { openDatabase, type Db } from '../../../src/main/store/database';
 import { FaxEventsRepository } from '../../../src/main/store/repositories/fax-events-repository';
 import { OutboundRepository } from '../../../src/main/store/repositories/outbound-repository';
 import type { InboxFileSystem } from '../../../src/main/inbox/inbox-files';
-import { createSyncModule, type SyncModule, type SyncModuleDeps } from '../../../src/main/sync';
+import { createSyncModule, type SyncModule, type SyncModuleDeps } from '../../../src/main/background';
 import type { SyncAccounts } from '../../../src/main/sync/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
 import type { EventName } from '../../../src/shared/ipc/contract';

@@ -14,7 +14,7 @@ import { silentLogger } from '../../../../src/main/platform/logger';
 import type { DesktopNotification, PrintOutcome, SystemSignals } from '../../../../src/main/platform/ports';
 import { ManualTimers } from '../../../../src/main/platform/timers';
 import type { Db } from '../../../../src/main/store/database';
-import { createSyncModule, createHistoryStores, type SyncModule, type SyncModuleDeps } from '../../../../src/main/sync';
+import { createSyncModule, createHistoryStores, type SyncModule, type SyncModuleDeps } from '../../../../src/main/background';
 import type { SyncAccount, SyncClient } from '../../../../src/main/sync/ports';
 import { insertAccount, tempStore, type TempStore } from '../store/store-fixtures';
 

@@ -1,7 +1,14 @@
 /**
- * Composes background sync, the image downloader, the inbox and the activity log for createCore:
- * the history repositories, the services, and their slice of the handler table. What other services
- * use is `sync` (runNow / noteJobActive / syncNow / isPaused / setPaused / status) and `inbox`.
+ * Composes the background work for createCore: sync (sync/), the image downloader and the inbox
+ * (inbox/), the history import and the activity log, with the history repositories and their slice
+ * of the handler table. What other services use is `sync` (runNow / noteJobActive / syncNow /
+ * isPaused / setPaused / status) and `inbox`.
+ *
+ * Built in dependency order, with no service reaching for one built after it: the pause state first
+ * (the sync sets it, the import reads it), then the downloader, the inbox, the import and the sync.
+ * What a service tells one built before it (an image stored, a folder made again, a status gone
+ * stale) travels on main's internal events. This folder is the only one that imports both sync/ and
+ * inbox/ (inbox/ uses sync/'s ports; sync/ does not import inbox/).
  */
 import type { SentFax } from '../../shared/domain/fax';
 import { internalEventsShownOn, type EventBus } from '../ipc/events';
@@ -22,16 +29,16 @@ import { InboxService } from '../inbox/inbox-service';
 import { SenderNames } from '../inbox/sender-names';
 import { ContactsRepository } from '../store/repositories/contacts-repository';
 import { PrintClaims } from '../inbox/print-claim';
-import type { SyncIntervals } from './account-sync';
-import { ActivityService } from './activity';
-import { createSyncHandlers, type SyncHandlers } from './handlers';
-import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from './ports';
-import { SyncService } from './sync-service';
-import { HistoryImportService } from './history-import';
+import type { SyncIntervals } from '../sync/account-sync';
+import { ActivityService } from '../sync/activity';
+import { createSyncHandlers, type SyncHandlers } from '../sync/handlers';
+import { SyncPauses } from '../sync/pauses';
+import type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncSettings } from '../sync/ports';
+import { SyncService } from '../sync/sync-service';
+import { HistoryImportService } from '../sync/history-import';
 
-export { SyncService } from './sync-service';
-export { notifyOnce, wasAnnounced } from './notify-once';
-export type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncClient, SyncSettings } from './ports';
+export { SyncService } from '../sync/sync-service';
+export type { HistoryStores, OutboundStateRecorder, SyncAccounts, SyncClient, SyncSettings } from '../sync/ports';
 
 export interface SyncModuleDeps {
   db: Db;
@@ -94,11 +101,10 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
   const timers = deps.timers ?? realTimers;
   const stores = createHistoryStores(deps.db);
   const changes = deps.changes ?? internalEventsShownOn(deps.events);
-  let sync: SyncService | null = null;
-  let inbox: InboxService | null = null;
+  const pauses = new SyncPauses();
   const files = new InboxFiles(deps.dataDir, {
     ...(deps.fs ? { fs: deps.fs } : {}),
-    onFolderRecreated: (folder) => inbox?.handleFolderRecreated(folder),
+    onFolderRecreated: (folder) => changes.emit('inbox:folder-recreated', { folder }),
   });
   const claims = new PrintClaims({
     accounts: deps.accounts,
@@ -118,12 +124,12 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     timers,
     now: deps.now,
     logger: deps.logger,
-    onStored: (fax) => inbox?.handleStored(fax),
-    onFailed: (fax, error, willRetry) => inbox?.handleFailed(fax, error, willRetry),
-    onProblem: (error) => inbox?.handleProblem(error),
-    onGone: (fax) => inbox?.handleGone(fax),
+    onStored: (fax) => changes.emit('images:stored', fax),
+    onFailed: (fax, error, willRetry) => changes.emit('images:failed', { fax, error, willRetry }),
+    onProblem: (error) => changes.emit('images:problem', { error }),
+    onGone: (fax) => changes.emit('images:gone', fax),
   });
-  inbox = new InboxService({
+  const inbox = new InboxService({
     stores,
     files,
     downloader: () => downloader,
@@ -136,10 +142,15 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     changes,
     logger: deps.logger,
     now: deps.now,
-    onStatusChange: () => sync?.emitStatus(),
+    onStatusChange: () => changes.emit('sync:status-stale', {}),
     senders: new SenderNames(new ContactsRepository(deps.db)),
     claims,
   });
+  changes.on('images:stored', (fax) => inbox.handleStored(fax));
+  changes.on('images:failed', ({ fax, error, willRetry }) => inbox.handleFailed(fax, error, willRetry));
+  changes.on('images:problem', ({ error }) => inbox.handleProblem(error));
+  changes.on('images:gone', (fax) => inbox.handleGone(fax));
+  changes.on('inbox:folder-recreated', ({ folder }) => inbox.handleFolderRecreated(folder));
   // What the history import and the sync loop both work with: the same stores, clock and accounts.
   const historyDeps = {
     stores,
@@ -153,15 +164,16 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
   };
   const imports = new HistoryImportService({
     ...historyDeps,
-    syncHeld: () => sync?.held ?? true,
-    onReceived: (accountId, ids) => inbox?.receivedChanged(accountId, ids, []),
+    syncHeld: () => pauses.held,
+    onReceived: (accountId, ids) => inbox.receivedChanged(accountId, ids, []),
     onSent: (accountId, ids) => changes.emit('outbound:changed', { accountId, ids: [...ids] }),
     ...(deps.importRate !== undefined ? { maxRequestsPerSecond: deps.importRate } : {}),
   });
-  sync = new SyncService({
+  const sync = new SyncService({
     ...historyDeps,
     imports,
     changes,
+    pauses,
     system: deps.system,
     inbox,
     ...(deps.intervals ? { intervals: deps.intervals } : {}),
@@ -170,11 +182,11 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     ...(deps.claim ? { claim: deps.claim } : {}),
     ...(deps.officeDesks ? { officeDesks: deps.officeDesks } : {}),
   });
-  const service = sync;
+  changes.on('sync:status-stale', () => sync.emitStatus());
   // The outbox tells what it did; sync decides what to read (createCore's hub; alone, nobody tells).
-  changes.on('outbound:active', ({ accountId }) => service.noteJobActive(accountId));
-  changes.on('outbound:decided', ({ accountId }) => service.runNow(accountId, ['sent']));
-  const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => service.runNow(accountId, ['notifications']) });
+  changes.on('outbound:active', ({ accountId }) => sync.noteJobActive(accountId));
+  changes.on('outbound:decided', ({ accountId }) => sync.runNow(accountId, ['sent']));
+  const activity = new ActivityService({ stores, accounts: deps.accounts, runNotificationsNow: (accountId) => sync.runNow(accountId, ['notifications']) });
   return {
     sync,
     inbox,
@@ -186,13 +198,13 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
     async start() {
       inbox.refreshBadge();
       // Sync first: it tells the downloader whether it is paused (asleep, offline) before it starts.
-      service.start();
+      sync.start();
       await downloader.start();
       imports.start();
     },
     async stop() {
       await imports.stop();
-      await service.stop();
+      await sync.stop();
       await downloader.stop();
     },
   };
