@@ -106,3 +106,15 @@ describe('outbox:exportCsv', () => {
     await expect(h.module.outbox.exportCsv({ destination: path.join(h.dir, 'faxes.txt') })).rejects.toMatchObject({ code: 'VALIDATION', field: 'destination' });
   });
 });
+
+describe('CSV', () => {
+  it('quotes what needs quoting and defuses spreadsheet formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"\nthere')).toBe('"say ""hi""\nthere"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('+123')).toBe("'+123");
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(12)).toBe('12');
+  });
+});
