@@ -2,16 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DamagedDocumentError } from '../../../../../src/renderer/src/features/viewer/damage';
 import { checkPdfBytes } from '../../../../../src/renderer/src/features/viewer/pdf-check';
 import { rectanglesPdf } from '../../../../e2e/viewer/fixtures';
-
-function reasonOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DamagedDocumentError);
-    return (error as DamagedDocumentError).reason;
-  }
-  throw new Error('expected a DamagedDocumentError');
-}
+import { reasonOf } from './support';
 
 describe('checkPdfBytes', () => {
   it('accepts a whole PDF', async () => {

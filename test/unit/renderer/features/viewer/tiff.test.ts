@@ -3,6 +3,7 @@ import { DamagedDocumentError } from '../../../../../src/renderer/src/features/v
 import { decodeTiffPage, DEFAULT_TIFF_DPI, parseTiff, tiffPageSize, walkIfdChain } from '../../../../../src/renderer/src/features/viewer/tiff';
 import UTIF from '../../../../../src/renderer/src/features/viewer/utif.js';
 import { bilevelTiff, type BilevelPage } from '../../../../e2e/viewer/fixtures';
+import { reasonOf } from './support';
 
 const STANDARD: BilevelPage = { width: 64, height: 40, dpiX: 204, dpiY: 98, rect: { x0: 8, y0: 4, x1: 20, y1: 20 } };
 const FINE: BilevelPage = { width: 48, height: 60, dpiX: 204, dpiY: 196, rect: { x0: 0, y0: 30, x1: 17, y1: 60 } };
@@ -18,16 +19,6 @@ function expectRectDecoded(image: { width: number; height: number; rgba: Uint8Cl
       if (pixel(image, x, y) !== (black ? 0 : 255)) throw new Error(`pixel ${x},${y} should be ${black ? 'black' : 'white'}`);
     }
   }
-}
-
-function reasonOf(run: () => unknown): string {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DamagedDocumentError);
-    return (error as DamagedDocumentError).reason;
-  }
-  throw new Error('expected a DamagedDocumentError');
 }
 
 describe('tiffPageSize', () => {
