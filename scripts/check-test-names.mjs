@@ -98,8 +98,8 @@ function importsModule(root, testFile, modulePath) {
   // Or through an area's composer (src/<area>/index.ts builds the service the test drives).
   const composers = reached.map((t) => (fs.existsSync(path.join(t, 'index.ts')) ? path.join(t, 'index.ts') : path.basename(t) === 'index' && fs.existsSync(`${t}.ts`) ? `${t}.ts` : null));
   if (composers.some((index) => index !== null && index.startsWith(path.join(root, 'src') + path.sep) && importTargets(index).includes(target))) return true;
-  // A script run as a child process is named by its path from the root.
-  return fs.readFileSync(testFile, 'utf8').includes(modulePath);
+  // A script (outside src) that a tooling test runs as a child process is named by its path from the root.
+  return !modulePath.startsWith('src/') && fs.readFileSync(testFile, 'utf8').includes(modulePath);
 }
 
 /** Every problem, as `{ file, problem }` with file relative to the root. */
