@@ -19,11 +19,11 @@ import { fileURLToPath } from 'node:url';
 export const EXCEPTIONS = {
   'main/documents/hostile-files.test.ts': {
     covers: ['src/main/documents/inspect.ts', 'src/main/documents/prepare.ts', 'src/main/documents/document-store.ts'],
-    why: 'runs the bad-file corpus (verify/bad-files) through the whole intake path: the refusal may come from any of the three stages, and the test asserts only that one of them refuses with a plain reason',
+    why: 'files found by the bad-files part of npm run verify (active content, absurd page counts, symbolic links, a file deleted or replaced while read) go through the whole intake path, inspection, preparation and the store together: the test is about what the path refuses, whichever stage refuses it',
   },
   'main/outbox/streamed-send.test.ts': {
     covers: ['src/main/outbox/index.ts', 'src/main/desktop/hot-folder.ts', 'src/main/api/fax-service-client.ts'],
-    why: 'asserts that every path that sends (outbox, hot folder, retry) reaches the API client with a streamed body: a property of the paths together',
+    why: 'every path that sends (first send, the hot folder, resend, a scheduled send) hands POST /faxes a streamed body holding the stored file byte for byte: a property of the paths together, not of one module',
   },
   'packaging/electron-builder-config.test.ts': {
     covers: ['electron-builder.yml'],
