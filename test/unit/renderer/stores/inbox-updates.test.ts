@@ -16,7 +16,7 @@ import {
   type InboxView,
   type OpenedFax,
 } from '../../../../src/renderer/src/stores/inbox-updates';
-import { fax } from '../inbox/fixtures';
+import { fax } from '../features/inbox/fixtures';
 
 function page(items: InboxFax[], offset = 0, total = items.length): InboxPage {
   return { items, next: null, previous: null, position: { offset, total } };

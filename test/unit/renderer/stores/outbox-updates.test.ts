@@ -16,7 +16,7 @@ import {
   type ActionNotice,
   type OutboxView,
 } from '../../../../src/renderer/src/stores/outbox-updates';
-import { item } from '../outbox/fixtures';
+import { item } from '../features/outbox/fixtures';
 
 function detail(job: OutboxItem, overrides: Partial<OutboxDetail> = {}): OutboxDetail {
   return { job, timeline: [], attempts: null, attemptsNote: null, code: null, documents: [], options: null, siblings: [], ...overrides } as OutboxDetail;

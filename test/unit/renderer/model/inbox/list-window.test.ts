@@ -14,7 +14,7 @@ import {
   type ListWindow,
   type WindowLoad,
 } from '../../../../../src/renderer/src/model/inbox/list-window';
-import { fax } from '../../inbox/fixtures';
+import { fax } from '../../features/inbox/fixtures';
 
 const PAGE = 200;
 
