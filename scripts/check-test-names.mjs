@@ -95,9 +95,12 @@ function importsModule(root, testFile, modulePath) {
   });
   const reached = [...direct, ...viaHelpers];
   if (reached.some((t) => accepted.has(t))) return true;
-  // Or through an area's composer (src/<area>/index.ts builds the service the test drives).
+  // Or through a composer (a src/…/index.ts that builds the service the test drives): it imports the module,
+  // or the service of the module's folder that runs it (src/main/background/index.ts builds sync/'s feeds
+  // through sync/sync-service.ts).
   const composers = reached.map((t) => (fs.existsSync(path.join(t, 'index.ts')) ? path.join(t, 'index.ts') : path.basename(t) === 'index' && fs.existsSync(`${t}.ts`) ? `${t}.ts` : null));
-  if (composers.some((index) => index !== null && index.startsWith(path.join(root, 'src') + path.sep) && importTargets(index).includes(target))) return true;
+  const builds = (index) => importTargets(index).some((t) => t === target || path.dirname(t) === path.dirname(target));
+  if (composers.some((index) => index !== null && index.startsWith(path.join(root, 'src') + path.sep) && builds(index))) return true;
   // A script (outside src) that a tooling test runs as a child process is named by its path from the root.
   return !modulePath.startsWith('src/') && fs.readFileSync(testFile, 'utf8').includes(modulePath);
 }
