@@ -4,7 +4,8 @@
  * refused with a plain message; the section says whether this desk prints automatically. Settings ›
  * Accounts › Webhooks names the desk that set an address, and saving over another desk's address asks
  * first (Replace) and saves only when the person chooses it. A fax another desk sent says who sent it
- * in its Outbox row, in the words of its detail.
+ * in its Outbox row, in the words of its detail; Settings lists the desks seen and which of them print
+ * received faxes automatically, as of each one's last fax sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -132,5 +133,33 @@ describe('Settings: several desks on one account', () => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await row.click();
     await expect.poll(() => page.getByTestId('outbox-detail').textContent(), POLL).toContain('Back office (lena), another desk on this account');
+  });
+
+  it('Settings lists the desks seen and which print automatically, as of each one’s last fax sent, and says a desk that only receives is not seen', async () => {
+    // Mail room (ola) prints automatically and says so in its fax; Back office's fax (the test above) did not say.
+    const client = await harness.core.accounts.clientFor('sandbox');
+    const marker = formatMarker(crypto.randomUUID(), { installationId: '00112233aabbccdd', deskName: 'Mail room', osUser: 'ola', autoPrint: true });
+    await client.send({
+      destinations: [{ faxNumber: '13125550155' }],
+      documents: [{ documentType: 'TXT', contentBase64: Buffer.from('memo').toString('base64') }],
+      clientData: { clientReferenceId: marker },
+    });
+    await harness.core.sync.syncNow('sandbox');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings', exact: true }).click();
+    const printing = page.getByTestId('desks-printing');
+    await expect.poll(() => printing.textContent(), POLL).toContain('Mail room (ola) prints received faxes automatically, as of its last fax sent (');
+    const text = (await printing.textContent())!;
+    expect(text).toContain('This desk and 2 other desks that sent from this account in the last 14 days:');
+    expect(text).toMatch(/Front desk \(.+\) \(this desk\) does not print received faxes automatically/);
+    expect(text).toContain('Back office (lena) did not say whether it prints automatically (its Faxdesk is older), as of its last fax sent (');
+    expect(text).toContain('Printing automatically: Mail room (ola).');
+    expect(text).toContain('a desk that only receives faxes never appears here');
+    if (SHOTS) {
+      const section = page.locator('section[aria-labelledby=desks-heading]');
+      await section.screenshot({ path: `${SHOTS}/desks-printing-1024.png` });
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await section.screenshot({ path: `${SHOTS}/desks-printing-1920.png` });
+      await page.setViewportSize({ width: 1024, height: 700 });
+    }
   });
 });
