@@ -120,6 +120,8 @@ describe('Settings: several desks on one account', () => {
     const row = page.locator(`[data-testid="outbox-row"][data-job-id="${job!.id}"]`);
     await expect.poll(() => row.getByTestId('outbox-row-sender').textContent(), POLL).toBe('Sent by Back office (lena)');
     expect(await row.getByTestId('outbox-row-sender').getAttribute('title')).toBe('Back office (lena), another desk on this account');
+    // Its documents are not here and no page is counted yet: the row says nothing of them rather than "0 documents".
+    expect(await row.locator('.outbox-row-meta').textContent()).not.toMatch(/document|page/);
     // The sender line stays inside its 64 px row and never pushes the state badge or the time out.
     const box = async (selector: string) => (await row.locator(selector).boundingBox())!;
     for (const size of [{ width: 1024, height: 700 }, { width: 1920, height: 1080 }]) {

@@ -12,6 +12,8 @@ describe('list rows', () => {
     expect(pagesText(item({ pages: 3, pageCount: 2 }))).toBe('3 pages');
     expect(pagesText(item({ phase: 'active', pages: null, pageCount: 1 }))).toBe('1 page');
     expect(pagesText(item({ phase: 'active', pages: null, pageCount: null, documentCount: 2 }))).toBe('2 documents');
+    // Another desk's fax still queued: nothing known here, nothing said (not "0 documents").
+    expect(pagesText(item({ phase: 'active', pages: null, pageCount: null, documentCount: 0 }))).toBe('');
     expect(rowTimeOf(item())).toBe('2024-05-10T15:01:00.000Z');
     expect(rowTimeOf(item({ state: 'SCHEDULED', completedAt: null, scheduledAt: '2024-06-01T08:00:00.000Z' }))).toBe('2024-06-01T08:00:00.000Z');
     expect(rowTimeOf(item({ completedAt: null, submittedAt: null }))).toBe('2024-05-10T15:00:00.000Z');

@@ -188,6 +188,7 @@ const OutboxRow = memo(function OutboxRow({ item, index, start, setSize, selecte
   const who = recipientLine(item);
   const when = rowTimeOf(item);
   const sender = senderOf(item);
+  const pages = pagesText(item);
   const classes = ['outbox-row'];
   if (selected) classes.push('selected');
   if (active) classes.push('active');
@@ -219,7 +220,7 @@ const OutboxRow = memo(function OutboxRow({ item, index, start, setSize, selecte
       <div className="outbox-row-side">
         <StateBadge badge={badge} />
         <span className="outbox-row-meta">
-          {pagesText(item)} ·{' '}
+          {pages ? `${pages} · ` : null}
           <time dateTime={when} title={utcText(when)}>
             {shortTime(when, now)}
           </time>
