@@ -5,6 +5,7 @@
  *   src/renderer/src/features/x/y.ts      → test/unit/renderer/features/x/y.test.ts
  *   src/main/templates/index.ts           → test/unit/main/templates.test.ts (a folder's entry point)
  *   scripts/x.mjs, test/electron-model/x.ts, test/support/x.ts → test/unit/tooling/x.test.ts
+ *   verify/x.ts, bench/x.ts                → test/unit/verify/x.test.ts, test/unit/bench/x.test.ts
  * and imports that module (a file named after one module that tests another is misnamed too).
  * The few tests about a behaviour across modules rather than one module are listed in EXCEPTIONS, each
  * with the files it covers and why; an exception whose test or covered file is gone is reported as stale.
@@ -55,7 +56,9 @@ export function mirroredModule(root, rel) {
     ? TOOLING_HOMES.map((home) => path.posix.join(home, stem.slice('tooling/'.length)))
     : stem.startsWith('renderer/')
       ? [path.posix.join('src/renderer/src', stem.slice('renderer/'.length))]
-      : [path.posix.join('src', stem)];
+      : stem.startsWith('verify/') || stem.startsWith('bench/')
+        ? [stem] // the reliability and speed harnesses live at the root, beside src
+        : [path.posix.join('src', stem)];
   for (const base of bases) {
     for (const ext of SOURCE_EXTENSIONS) if (fs.existsSync(path.join(root, base + ext))) return base + ext;
     for (const ext of SOURCE_EXTENSIONS) if (fs.existsSync(path.join(root, base, `index${ext}`))) return path.posix.join(base, `index${ext}`);

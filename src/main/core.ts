@@ -13,7 +13,7 @@ import { createContactsModule, type ContactsService } from './contacts';
 import { DesktopService } from './desktop/desktop-service';
 import { createDesktopHandlers } from './desktop/handlers';
 import { createDesksHandlers } from './desks/handlers';
-import { DeskIdentity } from './desks/identity';
+import { DeskIdentity, realHost } from './desks/identity';
 import { OfficeDesks } from './desks/office';
 import { DocumentCollector } from './documents/collector';
 import { DraftsService } from './drafts/drafts-service';
@@ -142,7 +142,7 @@ export function createCore(deps: CoreDeps): Core {
   const secretStore = loggingSecretStore(deps.secretStore, deps.logger, describeKeychainFailure);
   const firstRun = new FirstRunFlag(new SettingsRepository(db), now);
   // Who this desk is to the other desks on an account (the marker on every fax sent from here).
-  const desk = new DeskIdentity(db, () => settings.values.installationName);
+  const desk = new DeskIdentity(db, () => settings.values.installationName, realHost, () => settings.values.autoPrintInbound);
   const accounts = createAccountsModule({
     db,
     dataDir: deps.dataDir,

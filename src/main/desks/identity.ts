@@ -1,8 +1,8 @@
 /**
  * Who this desk is, as other desks on the same fax account see it: the installation id made once per
  * data folder (migration 0090), the name set in Settings (the computer's name when none is set) and the
- * person logged in to the computer. Every fax sent from here carries them in its marker
- * (src/shared/domain/desk-marker.ts).
+ * person logged in to the computer, and whether it prints received faxes automatically. Every fax sent
+ * from here carries them in its marker (src/shared/domain/desk-marker.ts).
  */
 import os from 'node:os';
 import { cleanDeskName, cleanOsUser, type DeskSender } from '../../shared/domain/desk-marker';
@@ -41,13 +41,15 @@ export class DeskIdentity {
     db: Db,
     private readonly configuredName: () => string,
     private readonly host: HostFacts = realHost,
+    /** "Print received faxes automatically" (Settings), published in the marker; absent: not said. */
+    private readonly autoPrint?: () => boolean,
   ) {
     this.installationId = readInstallationId(db);
   }
 
   sender(): DeskSender {
     const view = this.view();
-    return { installationId: this.installationId, deskName: view.deskName, osUser: view.osUser };
+    return { installationId: this.installationId, deskName: view.deskName, osUser: view.osUser, ...(this.autoPrint ? { autoPrint: this.autoPrint() } : {}) };
   }
 
   view(): DeskIdentityView {

@@ -3,9 +3,18 @@
  * own faxes from the others' (never adopting another desk's fax after an ambiguous send) and show who
  * sent a fax ("Sent by Front desk (maria)").
  *
- * The marker is one client_data value: `faxdesk:<composeId>@<installationId> <desk name> (<OS user>)`.
+ * The marker is one client_data value: `faxdesk:<composeId>@<installationId>;print=auto <desk name> (<OS user>)`.
  * - composeId (a UUID per compose) and installationId (random, per data folder) make it unique to this
  *   installation and this compose; the desk name and the OS user say who sent it.
+ * - `;print=auto` or `;print=off` publishes whether the sending desk prints received faxes automatically,
+ *   so the other desks' Settings can say which desks print (as of each desk's last fax sent). The spec
+ *   offers no other place every desk can write and read: a sent fax's client_data is the only free data
+ *   the service keeps and hands to every desk of the account (the webhook address is one per application
+ *   and belongs to the desk that receives; image_downloaded is one boolean per received fax, already the
+ *   print claim; the Admin API needs admin credentials). A desk that only receives is therefore never
+ *   seen. Markers from before the flag (none) parse with autoPrint null: "did not say". A Faxdesk from
+ *   before the flag does not read a flagged marker: it shows the fax as sent from elsewhere and, since its
+ *   own jobs carry their own exact markers, still never adopts it.
  * - It goes in client_data because the spec lists client_data as echoed (sent list, metadata, webhook
  *   payloads) and nothing of it is printed on the fax: the header draws only from its variables
  *   (${TO_NUMBER}, ${CSID}, ...) and the cover page from cover_page_options, while to_name/to_company
@@ -37,6 +46,8 @@ export interface DeskSender {
   installationId: string;
   deskName: string;
   osUser: string;
+  /** Whether this desk prints received faxes automatically (Settings); absent: the marker does not say. */
+  autoPrint?: boolean;
 }
 
 export interface DeskMarker {
@@ -45,11 +56,13 @@ export interface DeskMarker {
   installationId: string | null;
   deskName: string | null;
   osUser: string | null;
+  /** Whether the sending desk printed received faxes automatically when it sent this fax; null: not said. */
+  autoPrint: boolean | null;
 }
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 // Name first and lazy, the user in the last parentheses: a desk name may itself hold parentheses.
-const MARKER = new RegExp(`^faxdesk:(${UUID})(?:@([0-9a-z]{8,32})(?: (.*?))?(?: \\(([^()]*)\\))?)?$`);
+const MARKER = new RegExp(`^faxdesk:(${UUID})(?:@([0-9a-z]{8,32})(?:;print=(auto|off))?(?: (.*?))?(?: \\(([^()]*)\\))?)?$`);
 
 // eslint-disable-next-line no-control-regex -- control characters are removed from what goes on the wire
 const CONTROL = /[\u0000-\u001f\u007f]+/g;
@@ -67,7 +80,8 @@ export function cleanOsUser(user: string): string {
 export function formatMarker(composeId: string, sender: DeskSender): string {
   const name = cleanDeskName(sender.deskName);
   const user = cleanOsUser(sender.osUser);
-  const text = `${MARKER_PREFIX}${composeId.toLowerCase()}@${sender.installationId}${name ? ` ${name}` : ''} (${user})`;
+  const print = sender.autoPrint === undefined ? '' : `;print=${sender.autoPrint ? 'auto' : 'off'}`;
+  const text = `${MARKER_PREFIX}${composeId.toLowerCase()}@${sender.installationId}${print}${name ? ` ${name}` : ''} (${user})`;
   return text.slice(0, VALUE_MAX);
 }
 
@@ -79,8 +93,9 @@ export function parseMarker(value: string | null | undefined): DeskMarker | null
   return {
     composeId: m[1]!.toLowerCase(),
     installationId: m[2] ?? null,
-    deskName: m[3] !== undefined && m[3] !== '' ? m[3] : null,
-    osUser: m[4] !== undefined && m[4] !== '' ? m[4] : null,
+    deskName: m[4] !== undefined && m[4] !== '' ? m[4] : null,
+    osUser: m[5] !== undefined && m[5] !== '' ? m[5] : null,
+    autoPrint: m[3] === undefined ? null : m[3] === 'auto',
   };
 }
 

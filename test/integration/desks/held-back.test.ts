@@ -14,18 +14,22 @@ afterEach(async () => office?.stop());
 
 const shownOn = (desk: Desk, faxIds: readonly string[]) => faxIds.map((id) => desk.fixture.core.outbox.outbound.getByFaxId(desk.accountId, id)?.origin ?? null);
 
-it('while A has an ambiguous send to a number, B’s faxes to that number show on A at the next poll, with who sent them', async () => {
-  office = await startOffice(['Front desk', 'Back office']);
-  const [a, b] = office.desks as [Desk, Desk];
+it('while A has an ambiguous send to a number, B’s and C’s faxes to that number show on A at the next poll, each with who sent it', async () => {
+  office = await startOffice(['Front desk', 'Back office', 'Records']);
+  const [a, b, c] = office.desks as [Desk, Desk, Desk];
   await office.emulator.control.addFault({ route: 'POST /faxes', kind: 'reset', count: 1 });
   const fromA = await office.send(a, { number: NUMBER });
   expect(office.jobsOf(a, fromA.composeId)[0]!.state).toBe('UNKNOWN');
-  const fromB = [await office.send(b, { number: NUMBER }), await office.send(b, { number: NUMBER })];
-  const bFaxes = fromB.map((s) => office.jobsOf(b, s.composeId)[0]!.faxId!);
+  const others = [
+    { desk: b, sent: await office.send(b, { number: NUMBER }) },
+    { desk: c, sent: await office.send(c, { number: NUMBER }) },
+    { desk: b, sent: await office.send(b, { number: NUMBER }) },
+  ];
+  const otherFaxes = others.map(({ desk, sent }) => office.jobsOf(desk, sent.composeId)[0]!.faxId!);
   await office.poll(a);
-  expect(shownOn(a, bFaxes)).toEqual(['service', 'service']);
-  const item = a.fixture.core.outbox.item(a.fixture.core.outbox.outbound.getByFaxId(a.accountId, bFaxes[0]!)!);
-  expect(item.sentBy).toBe(`Back office (${OS_USER})`);
+  expect(shownOn(a, otherFaxes)).toEqual(['service', 'service', 'service']);
+  const sentBy = otherFaxes.map((id) => a.fixture.core.outbox.item(a.fixture.core.outbox.outbound.getByFaxId(a.accountId, id)!).sentBy);
+  expect(sentBy).toEqual([`Back office (${OS_USER})`, `Records (${OS_USER})`, `Back office (${OS_USER})`]);
   expect(office.jobsOf(a, fromA.composeId)[0]).toMatchObject({ state: 'UNKNOWN', faxId: null });
 });
 

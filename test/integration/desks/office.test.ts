@@ -1,7 +1,8 @@
 /**
  * Issue 23, items 4-7 with three desks on one emulator: a fax deleted at the service by another desk,
  * who sent a fax (and cancelling another desk's fax in flight), one automatic print per fax, and the
- * request budget (other desks' faxes in flight do not make a desk poll fast; the office in Settings).
+ * request budget (other desks' faxes in flight do not make a desk poll fast; the office in Settings), and
+ * which desks print automatically (each desk's marker says it; Settings lists it).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReceivedRepository } from '../../../src/main/store/repositories/received-repository';
@@ -130,5 +131,42 @@ describe('three desks, one account', () => {
     expect(view!.estimate.allBackground).toBeCloseTo(10, 0);
     expect(view!.estimate.allFront).toBeCloseTo(60, 0);
     expect(view!.estimate.thisDesk).toBeCloseTo(view!.estimate.allBackground / 3);
+  });
+
+  it('Settings says which desks print automatically, as of each desk’s last fax sent; a desk that only receives is not listed', async () => {
+    // Front desk and Records print; Records only receives, so nothing it does reaches the other desks.
+    office = await startOffice(['Front desk', 'Back office', 'Records'], { autoPrint: ['Front desk', 'Records'] });
+    const [a, b, c] = office.desks as [Desk, Desk, Desk];
+    const printingOn = async (desk: Desk) =>
+      (await desk.fixture.ok<OfficeAccountView[]>('desks:office'))[0]!.desks.map((d) => [d.label?.replace(` (${OS_USER})`, ''), d.thisDesk, d.autoPrint]);
+    await office.send(a, { number: '12125550100' });
+    await office.poll(b);
+    await office.poll(c);
+    expect(await printingOn(b)).toEqual([
+      ['Back office', true, false],
+      ['Front desk', false, true],
+    ]);
+    expect(await printingOn(c)).toEqual([
+      ['Records', true, true],
+      ['Front desk', false, true],
+    ]);
+    // Front desk turns it off: the others learn it with its next fax, not before.
+    await a.fixture.ok('settings:set', { autoPrintInbound: false });
+    await office.emulator.control.advance(60_000);
+    await office.poll(b);
+    expect((await printingOn(b))[1]).toEqual(['Front desk', false, true]);
+    await office.send(a, { number: '12125550100' });
+    await office.poll(b);
+    expect(await printingOn(b)).toEqual([
+      ['Back office', true, false],
+      ['Front desk', false, false],
+    ]);
+    // Back office sends too: Front desk now sees it, and that it does not print.
+    await office.send(b, { number: '12125550100' });
+    await office.poll(a);
+    expect(await printingOn(a)).toEqual([
+      ['Front desk', true, false],
+      ['Back office', false, false],
+    ]);
   });
 });

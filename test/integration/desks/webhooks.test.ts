@@ -2,7 +2,8 @@
  * Issue 23, item 3: the service keeps one webhook address per application. Two desks with their own
  * receivers behind one TLS proxy (by path), one emulator: Front desk receives the webhooks; Back office
  * is warned, naming Front desk, before it takes them over; once it does, Front desk notices at its next
- * route check (every poll interval), says so plainly, and polls normally again.
+ * route check (every poll interval), says so plainly, and polls normally again. A third desk that never
+ * received them is told the new owner, and announces nothing at its own route check.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import type { SyncStatus } from '../../../src/shared/domain/sync';
@@ -23,8 +24,8 @@ afterEach(async () => {
 const instantOf = async (desk: Desk) => (await desk.fixture.ok<SyncStatus>('sync:status')).accounts.find((a) => a.accountId === desk.accountId)?.instant ?? null;
 
 it('another desk is warned before taking the webhooks over; the desk that lost them says so within one poll and polls normally', async () => {
-  office = await startOffice(['Front desk', 'Back office']);
-  const [front, back] = office.desks as [Desk, Desk];
+  office = await startOffice(['Front desk', 'Back office', 'Records']);
+  const [front, back, records] = office.desks as [Desk, Desk, Desk];
   const ports = { front: await freePort(), back: await freePort() };
   proxy = new ReverseProxy();
   await proxy.start(ports.front);
@@ -63,4 +64,14 @@ it('another desk is warned before taking the webhooks over; the desk that lost t
   expect(instant).toMatchObject({ state: 'fallback', pollSeconds: 60 });
   expect(instant?.message).toContain('“Back office” now receives this account');
   await vi.waitFor(() => expect(front.fixture.events.some(([name, p]) => name === 'app:notice' && (p as { message: string }).message === instant?.message)).toBe(true));
+
+  // A third desk, which never received them: it is told the latest owner (Back office, no longer Front
+  // desk) before saving, and its own route check announces no take-over, since nothing was taken from it.
+  const onRecords = await records.fixture.ok<WebhookSettingsView>('webhooks:get', { accountId: records.accountId });
+  expect(onRecords.inbound).toMatchObject({ url: BACK_URL, setBy: { deskName: 'Back office', thisDesk: false } });
+  const refusedToo = await records.fixture.call('webhooks:set', { accountId: records.accountId, direction: 'INBOUND', url: `${FRONT_URL}/records` });
+  expect(!refusedToo.ok && refusedToo.error.message).toContain(`another Faxdesk desk, “Back office”, receives them at ${BACK_URL}`);
+  await records.fixture.core.webhooks.checkRoutes();
+  expect((await instantOf(records))?.state ?? 'off').not.toBe('fallback');
+  expect(records.fixture.events.some(([name]) => name === 'app:notice')).toBe(false);
 });

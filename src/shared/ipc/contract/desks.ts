@@ -24,6 +24,11 @@ export interface OfficeDeskView {
   thisDesk: boolean;
   /** When its latest fax seen here was sent; null for this desk. */
   lastSeenAt: string | null;
+  /**
+   * Whether it prints received faxes automatically: this desk's setting now; another desk's as its latest
+   * fax seen here said (desk-marker.ts); null when that fax did not say (an earlier Faxdesk).
+   */
+  autoPrint: boolean | null;
 }
 
 export interface OfficeAccountView {

@@ -19,8 +19,22 @@ describe('Faxdesk’s marker on every fax', () => {
   it('names the compose, the installation, the desk and the OS user, and reads back', () => {
     const text = formatMarker(C, sender);
     expect(text).toBe(`faxdesk:${C}@0123456789abcdef Front desk (maria)`);
-    expect(parseMarker(text)).toEqual({ composeId: C, installationId: '0123456789abcdef', deskName: 'Front desk', osUser: 'maria' });
+    expect(parseMarker(text)).toEqual({ composeId: C, installationId: '0123456789abcdef', deskName: 'Front desk', osUser: 'maria', autoPrint: null });
     expect(senderLabel(parseMarker(text)!)).toBe('Front desk (maria)');
+  });
+
+  it('publishes whether the sending desk prints received faxes automatically, and reads it back with the rest unchanged (issue 23, item 6)', () => {
+    const prints = formatMarker(C, { ...sender, autoPrint: true });
+    expect(prints).toBe(`faxdesk:${C}@0123456789abcdef;print=auto Front desk (maria)`);
+    expect(parseMarker(prints)).toEqual({ composeId: C, installationId: '0123456789abcdef', deskName: 'Front desk', osUser: 'maria', autoPrint: true });
+    const off = formatMarker(C, { ...sender, deskName: 'Reception (2nd floor)', autoPrint: false });
+    expect(parseMarker(off)).toEqual({ composeId: C, installationId: '0123456789abcdef', deskName: 'Reception (2nd floor)', osUser: 'maria', autoPrint: false });
+    // Only the two words Faxdesk writes; anything else is not Faxdesk's marker.
+    expect(parseMarker(`faxdesk:${C}@0123456789abcdef;print=yes Front desk (maria)`)).toBeNull();
+    // The longest name and user still fit in one client_data value, flag included.
+    const long = formatMarker(C, { ...sender, deskName: 'x'.repeat(500), osUser: 'y'.repeat(500), autoPrint: true });
+    expect(long.length).toBeLessThanOrEqual(255);
+    expect(parseMarker(long)).toMatchObject({ autoPrint: true, deskName: 'x'.repeat(60), osUser: 'y'.repeat(40) });
   });
 
   it('keeps parentheses in a desk name, drops them from a user name, and stays within 255 characters', () => {
@@ -34,7 +48,7 @@ describe('Faxdesk’s marker on every fax', () => {
   });
 
   it('reads the marker of an older Faxdesk (no installation) and nothing that is not a marker', () => {
-    expect(parseMarker(`faxdesk:${C}`)).toEqual({ composeId: C, installationId: null, deskName: null, osUser: null });
+    expect(parseMarker(`faxdesk:${C}`)).toEqual({ composeId: C, installationId: null, deskName: null, osUser: null, autoPrint: null });
     for (const other of ['ACME-AP-2026', 'faxdesk:not-a-uuid', `faxdesk:${C}@UPPER Front`, '', null, undefined]) expect(parseMarker(other)).toBeNull();
   });
 

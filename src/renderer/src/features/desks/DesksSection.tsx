@@ -1,14 +1,44 @@
 /**
  * Settings › Several desks: this desk's name (carried in every fax it sends, so the other desks on the
  * account say "Sent by Front desk (maria)"), whether this desk prints received faxes automatically (one
- * desk should), and per account the desks seen on it lately with the office's estimated request rate
+ * desk should), and per account the desks seen on it lately, which of them print automatically (as of
+ * their last fax sent), and the office's estimated request rate
  * (desks:identity, desks:office; request-budget.ts says how the rate is shared).
  */
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import type { DeskIdentityView, OfficeAccountView } from '../../../../shared/ipc/contract/desks';
 import { errorMessage, faxdesk, unwrap } from '../../api';
 import { useAppStore } from '../../stores/app-store';
+import { shortTime } from '../../model/times';
+import { plural } from '../../model/words';
+import { officePrinting } from './auto-print-desks';
 import '../../styles/desks.css';
+
+/** The desks seen on one account and which of them print received faxes automatically (auto-print-desks.ts says the words). */
+function OfficePrinting({ account, printsHere }: { account: OfficeAccountView; printsHere: boolean }): JSX.Element {
+  const now = new Date();
+  // This desk's line follows Preferences at once (the office view was read when the section opened).
+  const desks = account.desks.map((d) => (d.thisDesk ? { ...d, autoPrint: printsHere } : d));
+  const printing = officePrinting(desks, (iso) => shortTime(iso, now));
+  return (
+    <div data-testid="desks-printing">
+      <p>
+        {account.desks.length === 1
+          ? `No other desk has sent from this account in the last ${account.windowDays} days.`
+          : `This desk and ${plural(account.desks.length - 1, 'other desk')} that sent from this account in the last ${account.windowDays} days:`}
+      </p>
+      <ul className="desks-list">
+        {printing.desks.map((d) => (
+          <li key={d.key}>
+            <strong>{d.name}</strong> {d.printing}
+          </li>
+        ))}
+      </ul>
+      <p>{printing.summary}</p>
+      <p className="muted">{printing.limits}</p>
+    </div>
+  );
+}
 
 const perMinute = (n: number) => `${n < 10 ? n.toFixed(1) : Math.round(n)} a minute`;
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
@@ -105,18 +135,7 @@ export function DesksSection(): JSX.Element {
               {office.map((account) => (
                 <li key={account.accountId}>
                   <h3>{account.label}</h3>
-                  <p>
-                    {account.desks.length === 1
-                      ? `No other desk has sent from this account in the last ${account.windowDays} days.`
-                      : `${account.desks.length} desks sent from this account in the last ${account.windowDays} days: `}
-                    {account.desks.length > 1 &&
-                      account.desks.map((d, i) => (
-                        <span key={d.installationId}>
-                          {i > 0 ? ', ' : ''}
-                          {d.thisDesk ? `${d.label ?? 'this desk'} (this desk)` : (d.label ?? 'a desk that gave no name')}
-                        </span>
-                      ))}
-                  </p>
+                  <OfficePrinting account={account} printsHere={printsHere} />
                   <p data-testid="desks-rate">
                     Estimated list requests to the service: this desk {perMinute(account.estimate.thisDesk)}; the office {perMinute(account.estimate.allBackground)} with every
                     window in the background, {perMinute(account.estimate.allFront)} with every window in front. Each desk checks every {seconds(account.estimate.intervals.frontMs)}{' '}

@@ -3,7 +3,7 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type { OutboxItem } from '../../../../shared/domain/outbox';
 import { rowProps, type ListRowProps } from '../../components/list-row';
 import { badgeFor } from './badges';
-import { pagesText, recipientLine, rowTimeOf } from './rows';
+import { pagesText, recipientLine, rowTimeOf, senderOf } from './rows';
 import { shortTime, utcText } from '../../model/times';
 import { StateBadge } from './StateBadge';
 
@@ -187,6 +187,8 @@ const OutboxRow = memo(function OutboxRow({ item, index, start, setSize, selecte
   const badge = badgeFor(item, now);
   const who = recipientLine(item);
   const when = rowTimeOf(item);
+  const sender = senderOf(item);
+  const pages = pagesText(item);
   const classes = ['outbox-row'];
   if (selected) classes.push('selected');
   if (active) classes.push('active');
@@ -205,14 +207,20 @@ const OutboxRow = memo(function OutboxRow({ item, index, start, setSize, selecte
     >
       <div className="outbox-row-main">
         <span className="outbox-row-dest">{item.destinationDisplay}</span>
-        <span className="outbox-row-who" title={who || undefined}>
+        <span className={sender ? 'outbox-row-who outbox-row-who-short' : 'outbox-row-who'} title={who || undefined}>
           {who || <span className="muted">{item.subject || 'No name'}</span>}
         </span>
+        {/* Another desk's fax: who sent it, in the detail's words (senderOf), on the recipient's second line. */}
+        {sender ? (
+          <span className="outbox-row-sender" title={sender.text} data-testid="outbox-row-sender">
+            {sender.short}
+          </span>
+        ) : null}
       </div>
       <div className="outbox-row-side">
         <StateBadge badge={badge} />
         <span className="outbox-row-meta">
-          {pagesText(item)} ·{' '}
+          {pages ? `${pages} · ` : null}
           <time dateTime={when} title={utcText(when)}>
             {shortTime(when, now)}
           </time>

@@ -9,12 +9,15 @@ export function recipientLine(item: { toName: string; toCompany: string }): stri
   return [item.toName.trim(), item.toCompany.trim()].filter(Boolean).join(' · ');
 }
 
-/** "3 pages" (sent, else counted), or "2 documents" when no page count is known. */
+/**
+ * "3 pages" (sent, else counted), or "2 documents" when no page count is known; '' when nothing is known
+ * (another desk's fax not sent yet: its documents are not here and the service has counted no page).
+ */
 export function pagesText(item: { pages: number | null; pageCount: number | null; documentCount: number; phase: OutboundPhase }): string {
   if (item.phase === 'completed' && item.pages) return plural(item.pages, 'page');
   if (item.pageCount !== null) return plural(item.pageCount, 'page');
   if (item.pages) return plural(item.pages, 'page');
-  return plural(item.documentCount, 'document');
+  return item.documentCount > 0 ? plural(item.documentCount, 'document') : '';
 }
 
 /** The time a row shows: when it finished, else when it is due, else when it was made. */

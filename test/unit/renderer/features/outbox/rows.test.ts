@@ -3,6 +3,7 @@ import { optionsSummary, pagesText, recipientLine, rowTimeOf, senderOf } from '.
 import { item } from './fixtures';
 import { CLIENT_DATA_FIELDS } from '../../../../../src/renderer/src/model/compose/draft';
 import { CLIENT_DATA_LABELS, type NormalizedOptions } from '../../../../../src/shared/domain/outbox';
+import { formatMarker, parseMarker, senderLabel } from '../../../../../src/shared/domain/desk-marker';
 
 describe('list rows', () => {
   it('shows name and company, pages and the most telling time', () => {
@@ -12,6 +13,8 @@ describe('list rows', () => {
     expect(pagesText(item({ pages: 3, pageCount: 2 }))).toBe('3 pages');
     expect(pagesText(item({ phase: 'active', pages: null, pageCount: 1 }))).toBe('1 page');
     expect(pagesText(item({ phase: 'active', pages: null, pageCount: null, documentCount: 2 }))).toBe('2 documents');
+    // Another desk's fax still queued: nothing known here, nothing said (not "0 documents").
+    expect(pagesText(item({ phase: 'active', pages: null, pageCount: null, documentCount: 0 }))).toBe('');
     expect(rowTimeOf(item())).toBe('2024-05-10T15:01:00.000Z');
     expect(rowTimeOf(item({ state: 'SCHEDULED', completedAt: null, scheduledAt: '2024-06-01T08:00:00.000Z' }))).toBe('2024-06-01T08:00:00.000Z');
     expect(rowTimeOf(item({ completedAt: null, submittedAt: null }))).toBe('2024-05-10T15:00:00.000Z');
@@ -87,5 +90,25 @@ describe('who sent a fax found on the service (issue 23, item 5)', () => {
     });
     expect(senderOf(item({ origin: 'service', sentBy: null }))?.short).toBe('Sent from elsewhere');
     expect(senderOf(item({ origin: 'local', sentBy: null }))).toBeNull();
+  });
+
+  it('the Outbox row (short) and the detail (text) name the sender in the same words, from the marker the other desk sent', () => {
+    const cases: [desk: string, user: string, named: string][] = [
+      ['Front desk', 'maria', 'Front desk (maria)'],
+      // A desk name may hold parentheses; the user is the last pair.
+      ['Reception (2nd floor)', 'jo', 'Reception (2nd floor) (jo)'],
+      // No OS user known: the desk name alone.
+      ['Records', '', 'Records'],
+    ];
+    for (const [deskName, osUser, named] of cases) {
+      const marker = parseMarker(formatMarker('0b6f3c1e-8a52-4d57-9d0e-3f1f4b2a9c11', { installationId: '0123456789abcdef', deskName, osUser }))!;
+      const sender = senderOf(item({ origin: 'service', sentBy: senderLabel(marker) }))!;
+      expect(sender.short).toBe(`Sent by ${named}`);
+      expect(sender.text).toBe(`${named}, another desk on this account`);
+    }
+  });
+
+  it('a fax sent on this desk has no sender line in its row, even when it carries this desk’s marker', () => {
+    expect(senderOf(item({ origin: 'local', sentBy: 'Front desk (maria)' }))).toBeNull();
   });
 });
