@@ -7,8 +7,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, which
-    // ran every file one after another. Unit and integration files run two at a time; verify, electron
-    // and e2e keep one file at a time (fileParallelism: false), as a group of their own.
+    // ran every file one after another. Unit and integration files run two at a time; then the e2e files,
+    // two at a time, as a group of their own (sequence.groupOrder 1); then verify and electron, one file
+    // at a time (fileParallelism: false).
     maxWorkers: 2,
     projects: [
       {
@@ -72,7 +73,12 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at a time, in a group of their own (after unit + integration, before verify +
+          // electron). Each file has its own Chromium, data folder, harness, bridge and Sandbox, on ports
+          // the system picks, so no file sees another's; their waits are for what the app does (30 s
+          // budgets), not for a time. One file at a time left a core idle while a file waited on its browser.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
