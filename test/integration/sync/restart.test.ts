@@ -32,7 +32,11 @@ describe('restarts', () => {
     fx.emulator.control.addFault({ route: 'GET /faxes/*/image', kind: 'hang' });
     await first.module.sync.syncNow(ACCOUNT, ['received']);
     const received = new ReceivedRepository(fx.db);
-    await until(() => received.getByFaxId(ACCOUNT, faxId)?.imageState === 'downloading');
+    // Cut off once the image request has reached the service (and hangs there), not merely once the row
+    // says downloading: between the two the downloader still reads the fax's claim (several desks), and a
+    // stop there would leave the hang for the next start (a race the test lost under load).
+    const imageAsked = () => fx.requestsSince(0).some((r) => r.method === 'GET' && r.path.includes(`/faxes/${faxId}/image`));
+    await until(() => received.getByFaxId(ACCOUNT, faxId)?.imageState === 'downloading' && imageAsked(), 1_000);
 
     await first.stop(); // the process goes away mid-download
     expect(received.getByFaxId(ACCOUNT, faxId)!.imageState).toBe('downloading');
