@@ -129,6 +129,21 @@ async function bare(file: string): Promise<BareReport> {
 
 serveBenchChild<Spec>(import.meta.url, (spec) => (spec.kind === 'app' ? app(spec.dataDir) : bare(spec.file)));
 
+/**
+ * A copy written through to the disk before the clock starts, as a person's history file is: two
+ * freshly copied 2 GB files still being written back stalled the upgrade's first write (the commit
+ * of its start-up transaction) by up to 2 s, which is the copy's cost, not the start's.
+ */
+function copyToDisk(from: string, to: string): void {
+  fs.copyFileSync(from, to);
+  const fd = fs.openSync(to, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 export const upgradeBench: BenchSection = {
   name: 'upgrade',
   async run(): Promise<BenchRow[]> {
@@ -140,9 +155,9 @@ export const upgradeBench: BenchSection = {
     try {
       const appDir = path.join(work, 'app');
       fs.mkdirSync(appDir);
-      fs.copyFileSync(seeded.file, path.join(appDir, DATABASE_FILE));
+      copyToDisk(seeded.file, path.join(appDir, DATABASE_FILE));
       const bareFile = path.join(work, 'bare.sqlite3');
-      fs.copyFileSync(seeded.file, bareFile);
+      copyToDisk(seeded.file, bareFile);
       const fileMiB = fs.statSync(bareFile).size / 1024 / 1024;
 
       const upgraded = await spawnBenchChild<AppReport>(import.meta.url, { kind: 'app', dataDir: appDir } satisfies Spec, { timeoutMs: 3_600_000 });

@@ -81,22 +81,17 @@ export class SubmissionPump {
   private run(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     const now = this.deps.timers.now();
-    const composes: string[] = [];
-    let nextHold: number | null = null;
-    for (const job of this.deps.outbound.listInStates(['QUEUED'])) {
-      if (job.composeId === null || composes.includes(job.composeId) || this.inflight.has(job.composeId)) continue;
-      const hold = this.holds.get(job.composeId);
-      if (hold && hold.retryAt > now) {
-        nextHold = nextHold === null ? hold.retryAt : Math.min(nextHold, hold.retryAt);
-        continue;
-      }
-      composes.push(job.composeId);
-    }
+    const held = [...this.holds].filter(([, hold]) => hold.retryAt > now);
+    const composes = this.deps.outbound.queuedComposes([...this.inflight.keys(), ...held.map(([id]) => id)], this.deps.config.maxConcurrentSubmissions - this.inflight.size);
+    // The earliest hold ends the wait (a hold whose compose was sent or canceled meanwhile only wakes the pump once for nothing).
+    const nextHold = held.length ? Math.min(...held.map(([, hold]) => hold.retryAt)) : null;
     for (const composeId of composes) {
-      if (this.inflight.size >= this.deps.config.maxConcurrentSubmissions) break;
       const run = this.submitOne(composeId).finally(() => {
         this.inflight.delete(composeId);
-        if (!this.stopped) void this.ticker.trigger();
+        // The next one after the event loop has had a turn: a submission held at once (no credentials in
+        // the keychain, offline) ends without any I/O, and back to back a long queue of them would hold
+        // the window's calls (200 held composes at start: a second before the first answer).
+        if (!this.stopped) setImmediate(() => void this.ticker.trigger());
       });
       this.inflight.set(composeId, run);
     }

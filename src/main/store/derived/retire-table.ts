@@ -47,7 +47,11 @@ export const retireTableExecutor: DerivedExecutor = {
     // rowid range, and about a third as many %_data and %_idx rows (measured on generated histories).
     // The pieces count it down; the tables themselves say when they are empty.
     const docsize = `${work.table}_docsize`;
-    const span = tableExists(db, docsize) ? (db.prepare(`SELECT coalesce(max(id) - min(id) + 1, 0) FROM ${quoted(docsize)}`).pluck().get() as number) : 0;
+    // (Each bound in its own subquery: SQLite reads min() or max() off the b-tree only when it is a
+    // query's one aggregate; both in one SELECT scan every row.)
+    const span = tableExists(db, docsize)
+      ? (db.prepare(`SELECT coalesce((SELECT max(id) FROM ${quoted(docsize)}) - (SELECT min(id) FROM ${quoted(docsize)}) + 1, 0)`).pluck().get() as number)
+      : 0;
     const rows = Math.round(span * 1.35) + 2;
     return { total: rows, cursor: rows, floor: 0 };
   },

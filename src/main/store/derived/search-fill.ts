@@ -66,7 +66,10 @@ function rangeFillSql(db: Db, table: string): string {
 export const fillSearchExecutor: DerivedExecutor = {
   inlineUpTo: 200,
   plan(db, work) {
-    const span = db.prepare(`SELECT min(seq) AS low, max(seq) AS high FROM ${baseOf(work.table)}`).get() as { low: number | null; high: number | null };
+    // Two subqueries: SQLite reads min() or max() off the rowid's b-tree only when it is a query's one
+    // aggregate; both in one SELECT scan every row (0.25 s on a million jobs, in the start-up transaction).
+    const base = baseOf(work.table);
+    const span = db.prepare(`SELECT (SELECT min(seq) FROM ${base}) AS low, (SELECT max(seq) FROM ${base}) AS high`).get() as { low: number | null; high: number | null };
     if (span.low === null || span.high === null) return { total: 0, cursor: null, floor: 0 };
     return { total: span.high - span.low + 1, cursor: span.high, floor: span.low };
   },

@@ -396,8 +396,8 @@ export class OutboundRepository {
    * Jobs in some of the states work is still to be done in, oldest first: what the outbox submits
    * (QUEUED), recovers (SUBMITTING), reconciles (UNKNOWN) or watches. Unlike listActive's first
    * thousand active jobs, these are found however many faxes are still on the line ahead of them.
-   * Without the stored JSON, like listActive: the submission pump reads this list after every attempt
-   * (hundreds of times in a row while an account's jobs are held), and none of the callers needs it.
+   * Without the stored JSON, like listActive: none of the callers needs it. (The submission pump, which
+   * asks after every attempt, reads only the composes it can start: queuedComposes.)
    */
   listInStates(states: readonly OutboundState[], limit = 1000): ActiveOutboundJob[] {
     if (states.length === 0) return [];
@@ -407,6 +407,25 @@ export class OutboundRepository {
       () => `SELECT ${HEAD_COLUMNS} FROM outbound WHERE phase = 'active' AND state IN (${sorted.map(() => '?').join(', ')}) ORDER BY created_at, seq LIMIT ?`,
     );
     return (statement.all(...sorted, limit) as OutboundHeadRow[]).map(toJobHead);
+  }
+
+  /**
+   * The composes the submission pump may start next: those with a QUEUED job, by their first job's
+   * age, leaving out `skip` (in flight, or held until later), at most `limit`. The pump asks after
+   * every attempt, so it reads only the few it can start, not every queued job each time (with 200
+   * held composes, that was 200 reads of 200 rows while the window waited for its first answer).
+   */
+  queuedComposes(skip: readonly string[], limit: number): string[] {
+    if (limit <= 0) return [];
+    return this.statements
+      .get(
+        'queued-composes',
+        () => `SELECT compose_id FROM outbound
+               WHERE phase = 'active' AND state = 'QUEUED' AND compose_id IS NOT NULL AND compose_id NOT IN (SELECT value FROM json_each(@skip))
+               GROUP BY compose_id ORDER BY min(created_at), min(seq) LIMIT @limit`,
+      )
+      .pluck()
+      .all({ skip: JSON.stringify(skip), limit }) as string[];
   }
 
   /**

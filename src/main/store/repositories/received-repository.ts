@@ -34,12 +34,23 @@ interface ReceivedRow {
   gone_at: string | null;
 }
 
-const COLUMNS = `seq, id, account_id, fax_id, pages, fax_status, completed_at, originating_number, destination_number, tsid,
-  image_path, image_state, image_error, image_attempts, downloaded_at, read_at, printed_at, deleted_at, first_seen_at, updated_at,
-  note, note_updated_at, gone_at`;
-const R_COLUMNS = COLUMNS.split(',')
-  .map((c) => `r.${c.trim()}`)
-  .join(', ');
+const RECEIVED_COLUMNS = [
+  ...['seq', 'id', 'account_id', 'fax_id', 'pages', 'fax_status', 'completed_at', 'originating_number', 'destination_number', 'tsid'],
+  ...['image_path', 'image_state', 'image_error', 'image_attempts', 'downloaded_at', 'read_at', 'printed_at', 'deleted_at', 'first_seen_at', 'updated_at'],
+];
+
+/** A row's columns, read from `received` as `t`: the note (0150) and gone_at (0100) are in tables of their own, keyed by seq. */
+function columnsOf(t: string): string {
+  const side = (column: string, table: string) => `(SELECT x.${column} FROM ${table} x WHERE x.seq = ${t}.seq)`;
+  return [
+    ...RECEIVED_COLUMNS.map((c) => `${t}.${c}`),
+    `coalesce(${side('note', 'received_notes')}, '') AS note`,
+    `${side('updated_at', 'received_notes')} AS note_updated_at`,
+    `${side('gone_at', 'received_gone')} AS gone_at`,
+  ].join(', ');
+}
+const COLUMNS = columnsOf('received');
+const R_COLUMNS = columnsOf('r');
 
 /** Which received faxes a list shows. Every filter is applied in SQL, so a page is whole and a count exact. */
 export interface ReceivedFilter {
@@ -132,6 +143,7 @@ export class ReceivedRepository {
   private readonly markUnreadStmt;
   private readonly markPrintedStmt;
   private readonly setNoteStmt;
+  private readonly writeNoteStmt;
   private readonly softDeleteStmt;
   private readonly imageStateStmt;
   private readonly selectImageQueue;
@@ -169,8 +181,9 @@ export class ReceivedRepository {
     this.markReadStmt = db.prepare<[string, string, string]>('UPDATE received SET read_at = ?, updated_at = ? WHERE id = ? AND read_at IS NULL');
     this.markUnreadStmt = db.prepare<[string, string]>('UPDATE received SET read_at = NULL, updated_at = ? WHERE id = ? AND read_at IS NOT NULL');
     this.markPrintedStmt = db.prepare<[string, string, string]>('UPDATE received SET printed_at = ?, updated_at = ? WHERE id = ?');
-    this.setNoteStmt = db.prepare<[string, string, string, string]>(
-      'UPDATE received SET note = ?, note_updated_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
+    this.setNoteStmt = db.prepare<[string, string], { seq: number }>('UPDATE received SET updated_at = ? WHERE id = ? AND deleted_at IS NULL RETURNING seq');
+    this.writeNoteStmt = db.prepare<[number, string, string]>(
+      'INSERT INTO received_notes (seq, note, updated_at) VALUES (?, ?, ?) ON CONFLICT (seq) DO UPDATE SET note = excluded.note, updated_at = excluded.updated_at',
     );
     this.softDeleteStmt = db.prepare<[string, string, string]>(
       'UPDATE received SET deleted_at = ?, updated_at = ? WHERE id = ? AND deleted_at IS NULL',
@@ -182,7 +195,8 @@ export class ReceivedRepository {
     );
     this.selectImageQueue = db.prepare<[number, number], ReceivedRow>(
       `SELECT ${COLUMNS} FROM received
-       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND gone_at IS NULL AND image_attempts < ?
+       WHERE image_state <> 'stored' AND image_state IN ('pending', 'failed') AND deleted_at IS NULL AND image_attempts < ?
+         AND NOT EXISTS (SELECT 1 FROM received_gone g WHERE g.seq = received.seq)
        ORDER BY image_state DESC, completed_at DESC LIMIT ?`,
     );
     this.resetDownloadingStmt = db.prepare<[string]>(
@@ -353,7 +367,12 @@ export class ReceivedRepository {
   /** The person's note on the fax ('' removes it; the search finds its words). False when there is no such fax. */
   setNote(id: string, note: string, at: Date): boolean {
     const iso = isoUtc(at, 'at');
-    return this.setNoteStmt.run(note, iso, iso, id).changes > 0;
+    return this.db.transaction(() => {
+      const row = this.setNoteStmt.get(iso, id);
+      if (!row) return false;
+      this.writeNoteStmt.run(row.seq, note, iso);
+      return true;
+    })();
   }
 
   /** Hides it from the inbox for good (the row stays, so the sync does not bring it back). */
@@ -369,15 +388,24 @@ export class ReceivedRepository {
    */
   markGone(id: string, message: string, at: Date): boolean {
     const iso = isoUtc(at, 'at');
-    return (
-      this.statements
+    return this.db.transaction(() => {
+      const marked = this.statements
         .get(
           'mark-gone',
-          () => `UPDATE received SET gone_at = @at, read_at = coalesce(read_at, @at), image_state = 'failed', image_path = NULL, image_error = @message, updated_at = @at
-                 WHERE id = @id AND gone_at IS NULL AND image_state <> 'stored'`,
+          () => `INSERT INTO received_gone (seq, gone_at) SELECT seq, @at FROM received WHERE id = @id AND image_state <> 'stored'
+                 ON CONFLICT (seq) DO NOTHING`,
         )
-        .run({ id, at: iso, message }).changes > 0
-    );
+        .run({ id, at: iso });
+      if (marked.changes === 0) return false;
+      this.statements
+        .get(
+          'gone-state',
+          () => `UPDATE received SET read_at = coalesce(read_at, @at), image_state = 'failed', image_path = NULL, image_error = @message, updated_at = @at
+                 WHERE id = @id`,
+        )
+        .run({ id, at: iso, message });
+      return true;
+    })();
   }
 
   /**

@@ -16,6 +16,12 @@ describe('this desk', () => {
     let name = '';
     const desk = new DeskIdentity(db, () => name, host('RECEPTION-PC', 'maria'));
     expect(desk.sender()).toEqual({ installationId: id, deskName: 'RECEPTION-PC', osUser: 'maria' });
+    // With the auto-print setting wired in, the marker publishes it as it is at each send.
+    let prints = true;
+    const printing = new DeskIdentity(db, () => name, host('RECEPTION-PC', 'maria'), () => prints);
+    expect(printing.sender()).toEqual({ installationId: id, deskName: 'RECEPTION-PC', osUser: 'maria', autoPrint: true });
+    prints = false;
+    expect(printing.sender().autoPrint).toBe(false);
     name = '  Front desk ';
     expect(desk.view()).toMatchObject({ deskName: 'Front desk', configuredName: 'Front desk', computerName: 'RECEPTION-PC' });
     const other = tempStore();

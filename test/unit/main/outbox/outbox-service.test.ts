@@ -162,6 +162,26 @@ describe('outcomes of the POST', () => {
     expect(states(h, composeId)).toEqual(['SUBMITTED']);
   });
 
+  it('a long queue held at once (keychain locked) is worked through between other work: the event loop turns between submissions', async () => {
+    h = await harness({ clientFails: () => new AppError('KEYCHAIN', 'The keychain is locked.') });
+    const composes = Array.from({ length: 12 }, () => randomUUID());
+    for (const composeId of composes) await h.module.outbox.send({ composeId, ...h.draft() });
+    await h.module.outbox.drain();
+    const held = () => composes.filter((id) => h.module.outbox.item(h.module.outbox.outbound.listByCompose(id)[0]!).hold !== null).length;
+    expect(held()).toBe(12);
+    // After a restart every compose is tried again, each held at once, without any I/O: back to back,
+    // that held the window's first call for a second on a history with 200 queued faxes.
+    await h.restart();
+    let heldAtFirstTurn: number | null = null;
+    setImmediate(() => (heldAtFirstTurn = held()));
+    await h.module.outbox.drain();
+    await until(() => heldAtFirstTurn !== null);
+    expect(heldAtFirstTurn).toBeLessThan(12);
+    await until(() => held() === 12);
+    expect(composes.map((id) => states(h, id)[0])).toEqual(composes.map(() => 'QUEUED'));
+    expect(h.service.posts).toHaveLength(0);
+  });
+
   it('a 5xx after processing makes the job UNKNOWN; reconciliation finds the fax in the sent list and nothing is posted again', async () => {
     h = await harness();
     h.service.script.push({ lose: new AppError('SERVICE', 'HTTP 502', { httpStatus: 502, maybeDelivered: true }) });

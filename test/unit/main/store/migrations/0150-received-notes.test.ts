@@ -28,12 +28,18 @@ describe('migration 0150-received-notes', () => {
     );
     insert.run('r1', 'F1', NOW, '442071234567', 'ACME LONDON', NOW, NOW);
     insert.run('r2', 'F2', NOW, '13125550170', null, NOW, NOW);
-    const tableSql = v80.prepare("SELECT sql FROM sqlite_master WHERE name = 'received_fts'").pluck().get();
+    const tableSql = (name: string) => (db: typeof v80) => db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').pluck().get(name);
+    const before = { fts: tableSql('received_fts')(v80), received: '' };
     v80.close();
+    const v130 = store.open(130);
+    before.received = tableSql('received')(v130) as string;
+    v130.close();
 
     const db = store.open(150);
-    // The table is the one 0080 made (not rebuilt); only its triggers are new.
-    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'received_fts'").pluck().get()).toBe(tableSql);
+    // The search table is the one 0080 made (not rebuilt); only its triggers are new. `received` gets no
+    // column (SQLite checks every row of a STRICT table when one is added): the notes have a table of their own.
+    expect(tableSql('received_fts')(db)).toBe(before.fts);
+    expect(tableSql('received')(db)).toBe(before.received);
     const received = new ReceivedRepository(db);
     expect(received.get('r1')).toMatchObject({ note: '', noteUpdatedAt: null });
     const found = (text: string) => received.search({ text }).items.map((f) => f.id);
@@ -59,8 +65,20 @@ describe('migration 0150-received-notes', () => {
        VALUES ('r3', 'acc1', 'F3', ?, '16175550199', 'HARBOR CLINIC', ?, ?)`,
     ).run(NOW, NOW, NOW);
     expect(found('harbor')).toEqual(['r3']);
+    // A note on the new fax is indexed with it; the other faxes' notes stay as they are.
+    expect(received.setNote('r3', 'Referral', T0)).toBe(true);
+    expect(found('referral harbor')).toEqual(['r3']);
+    expect(found('0170')).toEqual(['r2']);
+    // The station id changed by the service keeps the note's words in the index.
+    db.prepare("UPDATE received SET tsid = 'HARBOR HEALTH' WHERE id = 'r3'").run();
+    expect(found('referral health')).toEqual(['r3']);
+    expect(found('clinic')).toEqual([]);
+    // A deleted fax takes no note; an unknown one neither.
+    received.softDelete('r1', T0);
+    expect(received.setNote('r1', 'x', T0)).toBe(false);
+    expect(received.setNote('nope', 'x', T0)).toBe(false);
     // Too long a note is refused by the table itself.
-    expect(() => db.prepare("UPDATE received SET note = ? WHERE id = 'r3'").run('x'.repeat(2001))).toThrow(/CHECK/);
+    expect(() => db.prepare("UPDATE received_notes SET note = ? WHERE seq = (SELECT seq FROM received WHERE id = 'r3')").run('x'.repeat(2001))).toThrow(/CHECK/);
   });
 
   it('finds the faxes from the numbers given (a contact found by name), with the words or without them', () => {

@@ -365,6 +365,20 @@ describe('OutboundRepository', () => {
     );
   });
 
+  it('names the queued composes the pump can start: oldest first, once each, none it skips, no more than asked', () => {
+    repo.insertCompose(compose('c1', 2), at(1));
+    repo.insertCompose(compose('c2', 1), at(2));
+    const done = repo.insertCompose(compose('c3', 1), at(3)).jobs[0]!;
+    repo.update(done.id, { state: 'COMPLETED' }, at(4));
+    repo.insertCompose(compose('c4', 1, { state: 'SCHEDULED', scheduledAt: at(60).toISOString() }), at(5));
+    repo.insertCompose(compose('c5', 3), at(6));
+    expect(repo.queuedComposes([], 10)).toEqual(['c1', 'c2', 'c5']);
+    expect(repo.queuedComposes([], 2)).toEqual(['c1', 'c2']);
+    expect(repo.queuedComposes(['c1'], 2)).toEqual(['c2', 'c5']);
+    expect(repo.queuedComposes(['c1', 'c5'], 5)).toEqual(['c2']);
+    expect(repo.queuedComposes([], 0)).toEqual([]);
+  });
+
   it('deletes a job with its timeline', () => {
     const job = repo.insertCompose(compose('c1', 1), T0).jobs[0]!;
     const events = new FaxEventsRepository(db);
