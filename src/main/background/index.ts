@@ -24,7 +24,7 @@ import { ReceivedRepository } from '../store/repositories/received-repository';
 import { SyncCursorsRepository } from '../store/repositories/sync-cursors-repository';
 import { createInboxHandlers, type InboxHandlers } from '../inbox/handlers';
 import { ImageDownloader, type ImageDownloaderOptions } from '../inbox/image-downloader';
-import { InboxFiles, type InboxFileSystem } from '../inbox/inbox-files';
+import { FaxImageFiles, type FaxFileSystem } from '../store/fax-image-files';
 import { InboxService } from '../inbox/inbox-service';
 import { SenderNames } from '../inbox/sender-names';
 import { ContactsRepository } from '../store/repositories/contacts-repository';
@@ -68,7 +68,7 @@ export interface SyncModuleDeps {
   /** How many desks share an account (desks/office.ts): their polls stretch to the account's request budget. */
   officeDesks?: (accountId: string) => number;
   /** Tests: a file system that fails on purpose. */
-  fs?: InboxFileSystem;
+  fs?: FaxFileSystem;
   /** Harnesses: the import's request rate (requests per second per account). */
   importRate?: number;
 }
@@ -102,7 +102,7 @@ export function createSyncModule(deps: SyncModuleDeps): SyncModule {
   const stores = createHistoryStores(deps.db);
   const changes = deps.changes ?? internalEventsShownOn(deps.events);
   const pauses = new SyncPauses();
-  const files = new InboxFiles(deps.dataDir, {
+  const files = new FaxImageFiles(deps.dataDir, {
     ...(deps.fs ? { fs: deps.fs } : {}),
     onFolderRecreated: (folder) => changes.emit('inbox:folder-recreated', { folder }),
   });

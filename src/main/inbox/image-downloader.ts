@@ -28,7 +28,7 @@ import type { Timers } from '../platform/timers';
 import { toAppError } from '../sync/sync-error';
 import type { HistoryStores, SyncAccounts, SyncClient } from '../sync/ports';
 import { goneAtService, goneMessage } from './gone-at-service';
-import type { InboxFiles } from './inbox-files';
+import type { FaxImageFiles } from '../store/fax-image-files';
 import type { PrintClaims } from './print-claim';
 
 export interface ImageDownloaderOptions {
@@ -44,7 +44,7 @@ export interface ImageDownloaderOptions {
 
 export interface ImageDownloaderDeps extends ImageDownloaderOptions {
   stores: Pick<HistoryStores, 'received' | 'events'>;
-  files: InboxFiles;
+  files: FaxImageFiles;
   accounts: Pick<SyncAccounts, 'clientFor'>;
   timers: Timers;
   now: () => Date;

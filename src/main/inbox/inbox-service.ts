@@ -19,13 +19,13 @@ import type { HistoryStores, SyncAccounts, SyncSettings } from '../sync/ports';
 import type { InboxHooks } from '../sync/sync-service';
 import { decodeCursor, encodeCursor } from '../ipc/list-cursor';
 import type { ImageDownloader } from './image-downloader';
-import type { InboxFiles } from './inbox-files';
+import type { FaxImageFiles } from '../store/fax-image-files';
 import type { SenderNames } from './sender-names';
 import type { PrintClaims } from './print-claim';
 
 export interface InboxServiceDeps {
   stores: HistoryStores;
-  files: InboxFiles;
+  files: FaxImageFiles;
   downloader: () => ImageDownloader;
   accounts: Pick<SyncAccounts, 'clientFor'>;
   settings: Pick<SyncSettings, 'values'>;

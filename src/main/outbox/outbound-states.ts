@@ -12,9 +12,21 @@
  *   (compare-and-set: a job another path moved first is left alone) and records the step at this
  *   computer's time. They write inside the caller's transaction (a compose's rows move together).
  * - What follows a change: `outbox:changed`, and, on the one write that makes a composed job final
- *   (COMPLETED, ERROR or CANCELED), the announcement (`announce`: desktop/announcer.ts shows it at most
- *   once per fax). That write happens once per job, so whoever observes the final state first, the
+ *   (COMPLETED, ERROR or CANCELED), `notify` (createCore wires it to desktop/announcer.ts, which shows
+ *   at most one notification per fax). That write happens once per job, so whoever observes the final state first, the
  *   outbox's own polls or the sync, it is announced once.
+ *
+ * Local states and transitions (service states NEW, IN_PROGRESS, PENDING_RETRY, COMPLETED, ERROR,
+ * CANCELED follow the service by mergeOutboundState, src/shared/domain/sync.ts):
+ *   (new) → QUEUED | SCHEDULED                     compose:send, outbox:resend
+ *   SCHEDULED → QUEUED                             due (timer) or outbox:reschedule {scheduledAt:null}
+ *   QUEUED | SCHEDULED → CANCELED                  outbox:cancel (local only: nothing reached the service)
+ *   QUEUED → SUBMITTING → SUBMITTED | REJECTED | UNKNOWN | QUEUED (held)
+ *   UNKNOWN → SUBMITTED (+ service state) | REJECTED/NOT_SENT
+ *   REJECTED/NOT_SENT → SUBMITTED (+ service state)   a late find
+ *   SUBMITTED | NEW | IN_PROGRESS | PENDING_RETRY → CANCEL_REQUESTED   cancel answered 202
+ *   CANCEL_REQUESTED → CANCELED | COMPLETED | ERROR    the service's final word (COMPLETED: the cancel lost the race)
+ *   cancel answered 409 → the final state read from the transmission detail, "already completed"
  */
 import { isFinalState, type FaxState } from '../../shared/domain/fax-status';
 import type { FaxEventSource, JsonObject, NewFaxEvent, OutboundJob, OutboundPatch, OutboundResultFields, OutboundState } from '../../shared/domain/history';

@@ -6,7 +6,6 @@
  *   (transmission detail polls), cancellation.ts, outbox-exports.ts (CSV, images, reports), and
  *   outbound-states.ts, the one writer of a job's state and timeline.
  *
- *
  * Compose → persist → submit → reconcile
  * - compose:send checks the draft (shared rules + stored documents + account; nothing is queued while
  *   anything is wrong), then persists one row per destination in one transaction, QUEUED (or SCHEDULED),
@@ -32,30 +31,9 @@
  *   have reached the service) → UNKNOWN → reconcile; QUEUED → submitted; SCHEDULED → timer;
  *   CANCEL_REQUESTED → polled until final.
  *
- * Local states and transitions (service states NEW, IN_PROGRESS, PENDING_RETRY, COMPLETED, ERROR,
- * CANCELED follow the service by mergeOutboundState, src/shared/domain/sync.ts):
- *   (new) → QUEUED | SCHEDULED                     compose:send, outbox:resend
- *   SCHEDULED → QUEUED                             due (timer) or outbox:reschedule {scheduledAt:null}
- *   QUEUED | SCHEDULED → CANCELED                  outbox:cancel (local only: nothing reached the service)
- *   QUEUED → SUBMITTING → SUBMITTED | REJECTED | UNKNOWN | QUEUED (held)
- *   UNKNOWN → SUBMITTED (+ service state) | REJECTED/NOT_SENT
- *   REJECTED/NOT_SENT → SUBMITTED (+ service state)   a late find
- *   SUBMITTED | NEW | IN_PROGRESS | PENDING_RETRY → CANCEL_REQUESTED   cancel answered 202
- *   CANCEL_REQUESTED → CANCELED | COMPLETED | ERROR    the service's final word (COMPLETED: the cancel lost the race)
- *   cancel answered 409 → the final state read from the transmission detail, "already completed"
- *
- * Cancel: 202 only means "asked": the job shows CANCEL_REQUESTED and is polled (transmission detail)
- * until the service reports a final state, whatever it is; the timeline keeps both, so a cancel that
- * came too late reads truthfully (OutboxDetail.cancelTooLate).
- *
- * Scheduled sends are held here (SCHEDULED + scheduled_at) and moved to QUEUED by a timer (the Timers
- * port) when due; changing or cancelling them before then is local only.
- *
- * Notifications: every state the service reports goes through OutboundStates.apply (outbound-states.ts),
- * which tells `notify` when a composed job first reaches COMPLETED, ERROR or CANCELED. The sync engine
- * records through the same object (`core.outbox.states`), and that transition is written once, so
- * whoever observes the final state, it is told once (and desktop/announcer.ts shows at most one
- * notification per fax).
+ * Local states and transitions: outbound-states.ts. Cancel: cancellation.ts. Scheduled sends:
+ * scheduled-sends.ts. Notifications: OutboundStates tells `notify` on the one write that makes a composed
+ * job final; desktop/announcer.ts shows at most one notification per fax.
  *
  * Delivered images (outbox:image, sent-images.ts): fetched from the service once a job is final, kept
  * in <dataDir>/sent/; before that, a sentence says why there is none.
@@ -68,10 +46,7 @@
 import { ComposeDraftSchema, summarizeProblems, type CancelOutcome, type ComposeDraft, type OutboxDetail, type OutboxItem, type OutboxPage, type ReportResult, type SendOutcome, type StoredDraft } from '../../shared/domain/outbox';
 import type { CsvExport, OutboxImage } from '../../shared/ipc/contract/outbox';
 import type { JsonObject, OutboundJob, OutboundJobSummary, OutboundPhase } from '../../shared/domain/history';
-import type { TransmissionAttempt } from '../../shared/domain/fax';
 import type { DeskSender } from '../../shared/domain/desk-marker';
-import { describeTransmissionCode } from '../../shared/domain/transmission-codes';
-import { displayDestination, NOT_SENT_CODE, outboxStatusOf, OUTBOX_STATUS_LABELS } from '../../shared/domain/outbox';
 import type { ComposeService } from './compose-service';
 import type { OutboundFinal } from '../desktop/notification-policy';
 import type { DocumentStore } from '../documents/document-store';
@@ -86,13 +61,14 @@ import { Cancellation } from './cancellation';
 import { DeliveryTracker } from './delivery-tracker';
 import { DEFAULT_OUTBOX_CONFIG, type OutboxConfig } from './outbox-config';
 import { OutboxExports } from './outbox-exports';
+import { OutboxReading } from './outbox-reading';
 import { markOutcomeUnknown, noteLocally, OutboundStates } from './outbound-states';
 import type { OutboxAccounts, OutboxCheckpoint } from './ports';
 import { ReconcileLoop } from './reconcile-loop';
 import { Reconciler } from './reconciler';
 import { ScheduledSends } from './scheduled-sends';
 import { SentImages } from './sent-images';
-import { draftFromJobs, normalizedOptionsOf, readStoredOptions, rowsFor } from './stored-compose';
+import { draftFromJobs, rowsFor } from './stored-compose';
 import { SubmissionPump } from './submission-pump';
 import { Submitter } from './submitter';
 import { toOutboxItem } from './views';
@@ -126,9 +102,6 @@ export interface OutboxDeps {
 
 type ListQuery = { accountId?: string | undefined; phase?: OutboundPhase | undefined; search?: string | undefined };
 
-/** Jobs read per piece by referencedDocumentIdsInPieces (~5-10 ms of JSON on an office PC). */
-const REFERENCE_PIECE = 2_000;
-
 export class OutboxService {
   readonly outbound: OutboundRepository;
   readonly events: FaxEventsRepository;
@@ -142,6 +115,7 @@ export class OutboxService {
   private readonly tracker: DeliveryTracker;
   private readonly cancellation: Cancellation;
   private readonly exports: OutboxExports;
+  private readonly reading: OutboxReading;
   private readonly timers: Timers;
   private readonly now: () => Date;
   private readonly sender: () => DeskSender;
@@ -234,7 +208,7 @@ export class OutboxService {
     });
     this.scheduled = new ScheduledSends({ db, outbound, events, timers, now, changed, queued: () => void this.pump.trigger(), onError: onError('scheduled sends') });
     const job = (jobId: string) => this.job(jobId);
-    const item = (j: OutboundJob) => this.item(j);
+    const item = (j: OutboundJob | OutboundJobSummary) => this.item(j);
     this.cancellation = new Cancellation({
       db,
       outbound,
@@ -248,6 +222,7 @@ export class OutboxService {
       asked: (accountId) => this.askSync(accountId),
       trackIntervalMs: this.config.trackIntervalMs,
     });
+    this.reading = new OutboxReading({ outbound, events, tracker: this.tracker, job, item });
     this.exports = new OutboxExports({
       dataDir: deps.dataDir,
       outbound,
@@ -443,56 +418,12 @@ export class OutboxService {
   }
 
   list(query: ListQuery & { cursor?: string | null | undefined; limit?: number | undefined }): OutboxPage {
-    const search = query.search?.trim();
-    if (search) {
-      const before = query.cursor ? Number(/^s:(\d+)$/.exec(query.cursor)?.[1] ?? NaN) : null;
-      if (before !== null && Number.isNaN(before)) throw new AppError('VALIDATION', 'The page position is not valid; start again from the first page.', { field: 'cursor' });
-      const page = this.outbound.search({ text: search, accountId: query.accountId, phase: query.phase, before, limit: query.limit });
-      return { items: page.items.map((j) => this.item(j)), next: page.next === null ? null : `s:${page.next}` };
-    }
-    let after = null;
-    if (query.cursor) {
-      const m = /^p:(\d+):(.+)$/.exec(query.cursor);
-      if (!m) throw new AppError('VALIDATION', 'The page position is not valid; start again from the first page.', { field: 'cursor' });
-      after = { seq: Number(m[1]), key: m[2]! };
-    }
-    const page = this.outbound.page({ accountId: query.accountId, phase: query.phase, after, limit: query.limit });
-    return { items: page.items.map((j) => this.item(j)), next: page.next ? `p:${page.next.seq}:${page.next.key}` : null };
+    return this.reading.list(query);
   }
 
   /** outbox:get: the job, its timeline and (read now, when it has a fax_id) its delivery attempts. */
-  async get(jobId: string, refresh = true): Promise<OutboxDetail> {
-    let job = this.job(jobId);
-    let attempts: TransmissionAttempt[] | null = null;
-    let attemptsNote: string | null = job.faxId ? null : DeliveryTracker.notAccepted;
-    if (refresh && job.faxId) {
-      const r = await this.tracker.refresh(job, 10_000);
-      attempts = r.attempts;
-      attemptsNote = r.note;
-      job = this.job(jobId);
-    }
-    const timeline = this.events.timeline({ direction: 'OUTBOUND', outboundId: job.id });
-    const stored = readStoredOptions(job);
-    const siblings = job.composeId
-      ? this.outbound
-          .listByCompose(job.composeId)
-          .filter((j) => j.id !== job.id)
-          .map((j) => {
-            const status = outboxStatusOf(j);
-            return { id: j.id, destination: j.destination, destinationDisplay: displayDestination(j.destination), status, statusLabel: OUTBOX_STATUS_LABELS[status] };
-          })
-      : [];
-    return {
-      job: this.item(job),
-      timeline,
-      attempts,
-      attemptsNote,
-      code: job.errorCode && job.errorCode !== NOT_SENT_CODE ? describeTransmissionCode(job.errorCode) : null,
-      documents: job.documents,
-      options: stored ? normalizedOptionsOf(stored) : null,
-      siblings,
-      cancelTooLate: job.state === 'COMPLETED' && timeline.some((e) => e.status === 'CANCEL_REQUESTED'),
-    };
+  get(jobId: string, refresh = true): Promise<OutboxDetail> {
+    return this.reading.get(jobId, refresh);
   }
 
   /** Every document a job refers to: pass to DocumentStore.removeUnreferenced so none is ever collected. */
@@ -500,21 +431,9 @@ export class OutboxService {
     return this.outbound.referencedDocuments();
   }
 
-  /**
-   * The same, read in pieces of REFERENCE_PIECE jobs with a turn of the event loop between them, so a
-   * big history never holds the window's calls (the collector's pass). A job created or changed during
-   * the read refers to documents younger than the collector's grace period, which are never removed.
-   */
-  async referencedDocumentIdsInPieces(): Promise<Set<string>> {
-    const ids = new Set<string>();
-    let after: number | null = 0;
-    while (after !== null) {
-      const piece = this.outbound.referencedDocumentsAfter(after, REFERENCE_PIECE);
-      for (const id of piece.sha256s) ids.add(id);
-      after = piece.lastSeq;
-      if (after !== null) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    return ids;
+  /** The same, in pieces with turns of the event loop between them (outbox-reading.ts). */
+  referencedDocumentIdsInPieces(): Promise<Set<string>> {
+    return this.reading.referencedDocumentIdsInPieces();
   }
 
   // -------------------------------------------------------------------------------------------

@@ -18,14 +18,14 @@ import { NOT_SENT_CODE } from '../../shared/domain/outbox';
 import type { OutboxImage } from '../../shared/ipc/contract/outbox';
 import { checkPdf } from '../documents/formats/pdf';
 import { AppError, isAppError } from '../errors';
-import { InboxFiles, safeName, type InboxFileSystem } from '../inbox/inbox-files';
+import { FaxImageFiles, safeName, type FaxFileSystem } from '../store/fax-image-files';
 import type { Logger } from '../platform/logger';
 import type { OutboxAccounts } from './ports';
 
 export const SENT_FOLDER = 'sent';
 
 /** The inbox's whole-or-nothing files, rooted at <dataDir>/sent instead of <dataDir>/inbox. */
-class SentImageFiles extends InboxFiles {
+class SentImageFiles extends FaxImageFiles {
   override get root(): string {
     return path.join(this.dataDir, SENT_FOLDER);
   }
@@ -36,7 +36,7 @@ export interface SentImagesDeps {
   accounts: OutboxAccounts;
   logger: Logger;
   /** Tests pass a file system that fails on purpose. */
-  fs?: InboxFileSystem;
+  fs?: FaxFileSystem;
 }
 
 /** Why a job has no image to fetch; null when the service should have one. */

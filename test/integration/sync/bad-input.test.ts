@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DISK_FULL_MESSAGE, type InboxFileSystem } from '../../../src/main/inbox/inbox-files';
+import { DISK_FULL_MESSAGE, type FaxFileSystem } from '../../../src/main/store/fax-image-files';
 import { ReceivedRepository } from '../../../src/main/store/repositories/received-repository';
 import { ACCOUNT, imageDownloads, startSyncFixture, type SyncFixture } from './sync-fixture';
 
@@ -23,7 +23,7 @@ function notices(events: { event: string; payload: unknown }[]): string[] {
 describe('a full disk, a deleted data folder', () => {
   it('a full disk holds downloads back with a clear message (the fax is not failed), and they resume once there is space', async () => {
     let full = true;
-    const failingFs: InboxFileSystem = {
+    const failingFs: FaxFileSystem = {
       ...fsp,
       open: (async (file: fs.PathLike, flags?: string | number, mode?: fs.Mode) => {
         const handle = await fsp.open(file, flags, mode);
@@ -35,7 +35,7 @@ describe('a full disk, a deleted data folder', () => {
           close: () => handle.close(),
           sync: () => handle.sync(),
         });
-      }) as InboxFileSystem['open'],
+      }) as FaxFileSystem['open'],
     };
     const app = await fx.start({ fs: failingFs });
     await app.cycle();

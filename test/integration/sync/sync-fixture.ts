@@ -20,7 +20,7 @@ import { ManualTimers } from '../../../src/main/platform/timers';
 import { openDatabase, type Db } from '../../../src/main/store/database';
 import { FaxEventsRepository } from '../../../src/main/store/repositories/fax-events-repository';
 import { OutboundRepository } from '../../../src/main/store/repositories/outbound-repository';
-import type { InboxFileSystem } from '../../../src/main/inbox/inbox-files';
+import type { FaxFileSystem } from '../../../src/main/store/fax-image-files';
 import { createSyncModule, type SyncModule, type SyncModuleDeps } from '../../../src/main/background';
 import type { SyncAccounts } from '../../../src/main/sync/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/domain/settings';
@@ -82,7 +82,7 @@ export interface SyncFixture {
   client: FaxServiceClient;
   settings: Settings;
   /** Starts a sync "process" on the fixture's database (several may be started one after another). */
-  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: InboxFileSystem; importRate?: number; printClaim?: SyncModuleDeps['printClaim'] }): Promise<SyncProcess>;
+  start(options?: { system?: SystemSignals; downloads?: SyncModuleDeps['downloads']; fs?: FaxFileSystem; importRate?: number; printClaim?: SyncModuleDeps['printClaim'] }): Promise<SyncProcess>;
   /** Runs fn and says how many commits other connections would have seen (PRAGMA data_version). */
   writesDuring(fn: () => Promise<void>): Promise<number>;
   /** Requests the emulated service received since the mark. */

@@ -1,5 +1,6 @@
 /**
- * Received fax images in the data folder: <dataDir>/inbox/<account>/<faxId>.pdf. A file is written
+ * Fax images in the data folder: received ones at <dataDir>/inbox/<account>/<faxId>.pdf (the inbox),
+ * delivered sent ones under <dataDir>/sent/ (outbox/sent-images.ts extends this). A file is written
  * whole or not at all (temporary file, fsync, rename, fsync of the folder), so a crash or a full disk
  * never leaves a half file under the final name. Rows store the path relative to the data folder, so
  * the folder can move. Failures become AppErrors that say what to do (disk full, folder not writable,
@@ -11,7 +12,7 @@ import path from 'node:path';
 import { AppError } from '../errors';
 
 /** The parts of node:fs/promises used here; tests pass a version that fails on purpose (ENOSPC...). */
-export interface InboxFileSystem {
+export interface FaxFileSystem {
   mkdir: typeof fsp.mkdir;
   open: typeof fsp.open;
   rename: typeof fsp.rename;
@@ -26,14 +27,14 @@ export const DISK_FULL_MESSAGE = 'Your disk is full: free space, then Faxdesk wi
 const TEMP_SUFFIX = '.part';
 export const INBOX_FOLDER = 'inbox';
 
-export class InboxFiles {
-  private readonly fs: InboxFileSystem;
+export class FaxImageFiles {
+  private readonly fs: FaxFileSystem;
   /** The inbox folder existed (or was made) in this run: finding it gone means someone deleted it. */
   private rootKnown = false;
 
   constructor(
     readonly dataDir: string,
-    options: { fs?: InboxFileSystem; onFolderRecreated?: (folder: string) => void } = {},
+    options: { fs?: FaxFileSystem; onFolderRecreated?: (folder: string) => void } = {},
   ) {
     this.fs = options.fs ?? fsp;
     this.onFolderRecreated = options.onFolderRecreated ?? (() => undefined);

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DISK_FULL_MESSAGE, InboxFiles, safeName, type InboxFileSystem } from '../../../../src/main/inbox/inbox-files';
+import { DISK_FULL_MESSAGE, FaxImageFiles, safeName, type FaxFileSystem } from '../../../../src/main/store/fax-image-files';
 
 let dir: string;
 
@@ -15,7 +15,7 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function failing(code: string, at: 'writeFile' | 'rename' | 'mkdir'): InboxFileSystem {
+function failing(code: string, at: 'writeFile' | 'rename' | 'mkdir'): FaxFileSystem {
   const error = () => Object.assign(new Error(`${code}: failed`), { code });
   return {
     ...fsp,
@@ -41,9 +41,9 @@ function failing(code: string, at: 'writeFile' | 'rename' | 'mkdir'): InboxFileS
   };
 }
 
-describe('InboxFiles', () => {
+describe('FaxImageFiles', () => {
   it('writes atomically under <data>/inbox/<account>/<fax>.pdf, and reads back', async () => {
-    const files = new InboxFiles(dir);
+    const files = new FaxImageFiles(dir);
     const relative = files.relativePathFor('acc-1', 'f-1');
     expect(relative).toBe(path.join('inbox', 'acc-1', 'f-1.pdf'));
     await files.write(relative, Buffer.from('%PDF-1.4 body %%EOF'));
@@ -53,7 +53,7 @@ describe('InboxFiles', () => {
   });
 
   it('keeps names from the service inside the inbox folder', () => {
-    const files = new InboxFiles(dir);
+    const files = new FaxImageFiles(dir);
     expect(safeName('../../etc/passwd')).toMatch(/^_+etc_passwd-[0-9a-f]{12}$/);
     expect(files.relativePathFor('acc', '..')).not.toContain('..');
     expect(() => files.absolute('../outside.pdf')).toThrow(/outside the inbox folder/);
@@ -66,7 +66,7 @@ describe('InboxFiles', () => {
     ['EROFS', 'rename', /read-only disk/],
     ['EIO', 'writeFile', /could not write a received fax to its data folder.*EIO/],
   ] as const)('%s while writing: a sentence to act on, and nothing left behind', async (code, at, message) => {
-    const files = new InboxFiles(dir, { fs: failing(code, at) });
+    const files = new FaxImageFiles(dir, { fs: failing(code, at) });
     const relative = files.relativePathFor('acc-1', 'f-1');
     const attempt = files.write(relative, Buffer.from('x'));
     await expect(attempt).rejects.toMatchObject({ code: 'STORAGE', message: typeof message === 'string' ? message : expect.stringMatching(message) });
@@ -76,7 +76,7 @@ describe('InboxFiles', () => {
 
   it('makes a deleted inbox folder again and says so', async () => {
     const recreated: string[] = [];
-    const files = new InboxFiles(dir, { onFolderRecreated: (f) => recreated.push(f) });
+    const files = new FaxImageFiles(dir, { onFolderRecreated: (f) => recreated.push(f) });
     await files.noteRoot();
     await files.write(files.relativePathFor('a', '1'), Buffer.from('one'));
     expect(recreated).toEqual([]); // made the first time: nothing was lost
@@ -86,7 +86,7 @@ describe('InboxFiles', () => {
   });
 
   it('removes temporary files a crash left, never a finished image', async () => {
-    const files = new InboxFiles(dir);
+    const files = new FaxImageFiles(dir);
     await files.write(files.relativePathFor('a', '1'), Buffer.from('one'));
     const folder = path.join(dir, 'inbox', 'a');
     fs.writeFileSync(path.join(folder, '.2.pdf.1234.part'), 'half');
@@ -95,7 +95,7 @@ describe('InboxFiles', () => {
   });
 
   it('copies to a place the person chose, and explains a missing folder', async () => {
-    const files = new InboxFiles(dir);
+    const files = new FaxImageFiles(dir);
     const relative = files.relativePathFor('a', '1');
     await files.write(relative, Buffer.from('%PDF-1.4'));
     const target = path.join(dir, 'saved.pdf');
