@@ -344,6 +344,8 @@ describe('keyboard and accessibility through the bridge', () => {
     await page.keyboard.press('Control+Enter'); // twice: still one job
     const outcome = page.getByTestId('send-outcome');
     await expect.poll(() => outcome.getByRole('heading').textContent(), POLL).toBe('Fax queued');
+    // An earlier Send's "Fax queued" stays until this one's answer replaces it.
+    await expect.poll(() => outcome.getByTestId('sent-job').textContent(), POLL).toContain('Sent by keyboard');
     const jobs = (await call('outbox:list', { limit: 500 })).items;
     expect(jobs).toHaveLength(before + 1);
     expect(jobs.filter((j) => j.toName === 'Sent by keyboard')).toHaveLength(1);

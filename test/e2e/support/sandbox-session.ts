@@ -108,9 +108,14 @@ export async function startSandboxSession(options: SandboxSessionOptions): Promi
       await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: name }).count(), WAIT).toBe(1);
     },
     async sendAndOpenInOutbox(previous = '') {
-      await page.getByTestId('compose-send').click();
       const outcome = page.getByTestId('send-outcome');
+      const shownJobs = () => outcome.getByTestId('sent-job').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-job-id') ?? ''));
+      // The last Send's "Fax queued" stays on screen until this Send's answer replaces it: its
+      // "Open in Outbox" would open the previous fax.
+      const before = new Set(await shownJobs());
+      await page.getByTestId('compose-send').click();
       await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
+      await expect.poll(async () => (await shownJobs()).some((id) => id !== '' && !before.has(id)), WAIT).toBe(true);
       await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
       await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
       const detail = page.getByTestId('outbox-detail');

@@ -179,7 +179,7 @@ export function SentPanel(): JSX.Element | null {
       </p>
       <ul className="cx-sent-jobs">
         {sent.jobs.map((job) => (
-          <li key={job.id} data-testid="sent-job">
+          <li key={job.id} data-testid="sent-job" data-job-id={job.id}>
             <span className="cx-sent-dest">
               {job.destinationDisplay}
               {job.toName ? ` · ${job.toName}` : ''}
