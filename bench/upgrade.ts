@@ -54,9 +54,9 @@ interface BareReport {
 async function app(dataDir: string): Promise<AppReport> {
   const t0 = performance.now();
   // FAXDESK_BENCH_VERBOSE: the slowest pieces of the rebuild, on stderr.
-  const pieces: { key: string; units: number; ms: number }[] = [];
+  const pieces: { key: string; units: number; ms: number; end?: number }[] = [];
   const core = createCore({
-    ...(process.env['FAXDESK_BENCH_VERBOSE'] ? { tuning: { maintenance: { onPiece: (p: { key: string; units: number; ms: number }) => void pieces.push(p) } } } : {}),
+    ...(process.env['FAXDESK_BENCH_VERBOSE'] ? { tuning: { maintenance: { onPiece: (p: { key: string; units: number; ms: number }) => void pieces.push({ ...p, end: performance.now() }) } } } : {}),
     dataDir,
     appVersion: 'bench',
     shell: 'bridge',
@@ -104,7 +104,12 @@ async function app(dataDir: string): Promise<AppReport> {
   stop = true;
   await probe;
   const longTasks = watch.stop();
-  if (pieces.length) process.stderr.write(`slowest pieces ${JSON.stringify([...pieces].sort((a, b) => b.ms - a.ms).slice(0, 6))} of ${pieces.length}\n`);
+  if (pieces.length) {
+    process.stderr.write(`slowest pieces ${JSON.stringify([...pieces].sort((a, b) => b.ms - a.ms).slice(0, 6))} of ${pieces.length}\n`);
+    // Each long task's end, beside the piece that ended nearest before it.
+    const near = (at: number) => [...pieces].filter((p) => (p.end ?? 0) <= at).pop();
+    process.stderr.write(`long tasks ${JSON.stringify(longTasks.at.map((at) => ({ at: Math.round(at - t0), piece: near(at) })))}\n`);
+  }
   await core.stop();
   return { firstAnswerMs, rebuildMs, slowestCallMs: slowest, calls, longTasks, searchRowsMidway };
 }

@@ -42,6 +42,7 @@ import type { InboxService } from './inbox/inbox-service';
 import { createSyncModule, type SyncModuleDeps, type SyncService } from './background';
 import { createTemplatesModule, type TemplatesService } from './templates';
 import { openDatabase, type Db } from './store/database';
+import { startWalCheckpointer } from './store/wal-checkpointer';
 import { createWebhooksModule, type WebhookReceiverService, type WebhooksModuleDeps } from './webhooks';
 import { accountReadiness, createFaxPrinter, type FaxPrinterOptions, type FaxPrinterService } from './printer';
 import { createFaxPrinterHandlers } from './printer/handlers';
@@ -134,6 +135,8 @@ export function createCore(deps: CoreDeps): Core {
   // What services tell each other (typed, internal); the page sees outbound and inbound changes from it.
   const changes = internalEventsShownOn(events, (event, error) => deps.logger.warn('a listener of an internal event failed', { event, error: String(error) }));
   const db = openDatabase(path.join(deps.dataDir, DATABASE_FILE));
+  // WAL checkpoints in a worker thread: bulk work (a rebuild, an import) never stalls the window on them.
+  const checkpoints = startWalCheckpointer(db, { logger: deps.logger });
   const settings = new SettingsService(new SettingsRepository(db), now);
   const maintenance = new MaintenanceService({ db, events, logger: deps.logger, now, ...deps.tuning?.maintenance });
   settings.onChange((snapshot) => events.emit('settings:changed', snapshot));
@@ -371,6 +374,7 @@ export function createCore(deps: CoreDeps): Core {
       await background.stop();
       await sending.stop();
       await accounts.stop();
+      await checkpoints.stop();
       db.close();
     },
   };

@@ -175,7 +175,10 @@ export class MaintenanceService {
     const cpu = process.threadCpuUsage(started);
     const ms = (cpu.user + cpu.system) / 1000;
     if (result.units > 0) {
-      const measured = result.units / Math.max(ms, 0.05);
+      // A thread's CPU time is counted in coarse steps on some systems (4 ms here): a short piece can read
+      // as 0 ms, a rate thousands of times too high, and the next piece took 87 ms instead of 12. So a
+      // piece is at most twice the one before; the rate still falls at once when a piece was slow.
+      const measured = Math.min(result.units / Math.max(ms, 0.05), (2 * result.units) / this.sliceMs);
       this.rate.set(kind, rate === undefined ? measured : rate * 0.5 + measured * 0.5);
     }
     const finished = result.position.cursor === null;

@@ -92,6 +92,28 @@ describe('MaintenanceService', () => {
     expect(new OutboundRepository(db).search({ text: 'name1', limit: 200 }).items.map((j) => j.id)).toContain('o1');
   });
 
+  it('grows its pieces at most twofold from one to the next, however cheap a piece measured (a coarse CPU clock reads 0 ms)', () => {
+    const db = upgradedHistory(store, 3_000);
+    const turns = manualTurns();
+    const pieces: { key: string; units: number }[] = [];
+    const service = new MaintenanceService({
+      db,
+      events: { emit: () => undefined },
+      logger: silentLogger,
+      now: () => T0,
+      defer: turns.defer,
+      onPiece: (piece) => pieces.push({ key: piece.key, units: piece.units }),
+    });
+    service.start();
+    let guard = 0;
+    while (turns.waiting > 0 && guard++ < 10_000) turns.turn();
+    const fills = pieces.filter((p) => p.key === 'fill-search:outbound_fts').map((p) => p.units);
+    expect(fills.reduce((a, b) => a + b, 0)).toBe(3_000);
+    // The first piece is 64 faxes; at any real rate 12 ms is hundreds of faxes, which the pieces reach by doubling.
+    expect(fills.length).toBeGreaterThan(2);
+    for (let i = 1; i < fills.length; i++) expect(fills[i]!).toBeLessThanOrEqual(2 * fills[i - 1]!);
+  });
+
   it('says why it is held up when the disk is full, waits, and goes on once there is room', async () => {
     const db = upgradedHistory(store, 400);
     const turns = manualTurns();

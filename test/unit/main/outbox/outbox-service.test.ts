@@ -182,6 +182,26 @@ describe('outcomes of the POST', () => {
     expect(h.service.posts).toHaveLength(0);
   });
 
+  it('a held queue takes one round of submissions per turn of the event loop, not one round per submission that ended', async () => {
+    h = await harness({ clientFails: () => new AppError('KEYCHAIN', 'The keychain is locked.') });
+    const composes = Array.from({ length: 30 }, () => randomUUID());
+    for (const composeId of composes) await h.module.outbox.send({ composeId, ...h.draft() });
+    await h.module.outbox.drain();
+    const held = () => composes.filter((id) => h.module.outbox.item(h.module.outbox.outbound.listByCompose(id)[0]!).hold !== null).length;
+    await h.restart();
+    // The held count at every turn: each turn adds at most one round (2 submissions at a time, the default).
+    const counts: number[] = [];
+    const probe = () => {
+      counts.push(held());
+      if (counts.at(-1)! < composes.length && counts.length < 1_000) setImmediate(probe);
+    };
+    setImmediate(probe);
+    await h.module.outbox.drain();
+    await until(() => held() === composes.length && counts.at(-1) === composes.length);
+    const perTurn = counts.slice(1).map((n, i) => n - counts[i]!);
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(2);
+  });
+
   it('a 5xx after processing makes the job UNKNOWN; reconciliation finds the fax in the sent list and nothing is posted again', async () => {
     h = await harness();
     h.service.script.push({ lose: new AppError('SERVICE', 'HTTP 502', { httpStatus: 502, maybeDelivered: true }) });
