@@ -136,7 +136,7 @@ describe('golden path: compose with a designed header, delivered, seen in the vi
 
   it('cancels a slow fax from the Outbox while it is in flight: Cancel requested, then Cancelled', async () => {
     await startFax(SLOW, 'Slow Cancel');
-    const jobId = await session.sendAndOpenInOutbox(deliveredId);
+    const jobId = await session.sendAndOpenInOutbox();
     expect(jobId).not.toBe(deliveredId);
     await session.advance(3_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Sending');

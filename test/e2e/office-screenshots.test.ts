@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { coreCaller } from './support/app';
+import { coreCaller, dismissToasts as dismissPageToasts } from './support/app';
 import { pdfPageToPng } from './support/pdf-png';
 import { sendDeliveredInvoice } from './support/delivered-fax';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
@@ -55,10 +55,7 @@ describe.runIf(SCREENSHOTS)('screenshots: a received fax with a note, a delivery
     await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
   }
 
-  async function dismissToasts(): Promise<void> {
-    const close = page.getByRole('button', { name: 'Dismiss notification' });
-    while ((await close.count()) > 0) await close.first().click();
-  }
+  const dismissToasts = () => dismissPageToasts(page);
 
   async function openAdasFax(): Promise<void> {
     await nav('Inbox').click();

@@ -17,7 +17,7 @@ import { MemorySecretStore } from '../../src/main/accounts/secret-store';
 import type { Harness } from '../../src/main/bridge/harness';
 import { launchChromium } from './support/browser';
 import { startTestHarness, tempDataDir } from './support/harness';
-import { coreCaller } from './support/app';
+import { coreCaller, dismissToasts } from './support/app';
 import { startSandboxSession, WAIT, type SandboxSession } from './support/sandbox-session';
 
 const QUICK = '12125550100';
@@ -238,7 +238,8 @@ describe('Outbox & Sent through the browser bridge', () => {
     await expect(detailBadge().textContent()).resolves.toContain('Outcome unknown — checking');
 
     control.removeFault(listDown.id);
-    if (await check.count()) await check.click(); // unless Faxdesk's own check found it first
+    // Unless Faxdesk's own check found it first, which may also happen between counting and clicking.
+    if (await check.count()) await check.click({ timeout: 5_000 }).catch(() => undefined);
     await expect.poll(() => detailBadge().textContent(), WAIT).toMatch(/Accepted|Queued at the service|Sending|Delivered/);
     await session.advance(5_000);
     await expect.poll(() => detailBadge().textContent(), WAIT).toContain('Delivered');
@@ -347,8 +348,7 @@ describe('Outbox & Sent through the browser bridge', () => {
     await open(failed.id);
     await expect.poll(() => detail().getByTestId('outbox-attempts').textContent(), WAIT).toContain('E51');
     // Out of the way: the toasts of the finals above, and the export notice.
-    const closeToast = page.getByRole('button', { name: 'Dismiss notification' });
-    while ((await closeToast.count()) > 0) await closeToast.first().click();
+    await dismissToasts(page);
     if (await page.getByTestId('outbox-list-notice').count()) await page.getByTestId('outbox-list-notice').getByRole('button', { name: 'Dismiss' }).click();
     await call('settings:set', { theme: 'light' });
     await page.waitForFunction(() => document.documentElement.dataset['theme'] === 'light');

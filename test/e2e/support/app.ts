@@ -52,3 +52,12 @@ export async function waitForSandbox(harness: Harness, options: { timeout: numbe
   const call = coreCaller(() => harness);
   await vi.waitFor(async () => expect((await call('accounts:list', undefined)).find((a) => a.id === 'sandbox')?.status.state).toBe('ready'), options);
 }
+
+/**
+ * Closes every notification shown. An information toast leaves by itself after a few seconds, so the
+ * last one may go between counting and clicking: a click that finds none left is not a failure.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  const close = page.locator('.toasts').getByRole('button', { name: 'Dismiss notification' });
+  while ((await close.count()) > 0) await close.first().click({ timeout: 5_000 }).catch(() => undefined);
+}

@@ -46,9 +46,9 @@ export interface SandboxSession {
   dropOnCompose(name: string, bytes: Buffer, type?: string): Promise<void>;
   /**
    * Sends the compose, opens the new fax in the Outbox from the send outcome and returns its job id
-   * once the service has accepted it; `previous` is the job the detail pane showed before, if any.
+   * once the service has accepted it.
    */
-  sendAndOpenInOutbox(previous?: string): Promise<string>;
+  sendAndOpenInOutbox(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -107,22 +107,21 @@ export async function startSandboxSession(options: SandboxSessionOptions): Promi
       await transfer.dispose();
       await expect.poll(() => page.getByTestId('compose-document').filter({ hasText: name }).count(), WAIT).toBe(1);
     },
-    async sendAndOpenInOutbox(previous = '') {
+    async sendAndOpenInOutbox() {
       const outcome = page.getByTestId('send-outcome');
       const shownJobs = () => outcome.getByTestId('sent-job').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-job-id') ?? ''));
       // The last Send's "Fax queued" stays on screen until this Send's answer replaces it: its
       // "Open in Outbox" would open the previous fax.
       const before = new Set(await shownJobs());
       await page.getByTestId('compose-send').click();
+      let jobId = '';
+      await expect.poll(async () => (jobId = (await shownJobs()).find((id) => id !== '' && !before.has(id)) ?? ''), WAIT).not.toBe('');
       await expect.poll(() => outcome.getByRole('heading').textContent(), WAIT).toBe('Fax queued');
-      await expect.poll(async () => (await shownJobs()).some((id) => id !== '' && !before.has(id)), WAIT).toBe(true);
-      await outcome.getByRole('button', { name: 'Open in Outbox' }).click();
+      await outcome.locator(`[data-job-id="${jobId}"]`).getByRole('button', { name: 'Open in Outbox' }).click();
       await page.getByRole('heading', { level: 1, name: 'Outbox & Sent' }).waitFor(WAIT);
       const detail = page.getByTestId('outbox-detail');
-      await detail.waitFor(WAIT);
-      // The pane may still show the previous job for a moment after navigating.
-      await expect.poll(async () => (await detail.getAttribute('data-job-id')) ?? previous, WAIT).not.toBe(previous);
-      const jobId = (await detail.getAttribute('data-job-id'))!;
+      // The pane may still show the job it showed before (any earlier one) for a moment after navigating.
+      await expect.poll(() => detail.getAttribute('data-job-id'), WAIT).toBe(jobId);
       await expect.poll(async () => (await call('outbox:get', { jobId, refresh: false })).job.faxId, WAIT).not.toBeNull();
       return jobId;
     },

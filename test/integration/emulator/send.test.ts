@@ -206,10 +206,9 @@ describe('POST /faxes rejects with 400 and the error shape', () => {
   });
 
   it('answers 413 beyond 100 MB (base64 included) and stays healthy', async () => {
-    const big = 'A'.repeat(101 * 1024 * 1024);
-    const res = await api.raw('POST', '/faxes', `{"destinations":[{"fax_number":"12125550100"}],"documents":[{"document_type":"TXT","document_content":"${big}"}]}`, {
-      'content-type': 'application/json',
-    });
+    const big = Buffer.from(`{"destinations":[{"fax_number":"12125550100"}],"documents":[{"document_type":"TXT","document_content":"${'A'.repeat(101 * 1024 * 1024)}"}]}`);
+    api = await ApiClient.for(emu); // built before a request, as below
+    const res = await api.raw('POST', '/faxes', big, { 'content-type': 'application/json' });
     expect(res.status).toBe(413);
     expectErrorShape(res.body);
     expect(res.body.errors[0].user_message).toMatch(/100 MB/);
@@ -219,7 +218,12 @@ describe('POST /faxes rejects with 400 and the error shape', () => {
 
   it('accepts a payload just under 100 MB', async () => {
     const content = 'QUFB'.repeat(Math.floor((99 * 1024 * 1024) / 4));
-    const res = await api.post('/faxes', { destinations: [{ fax_number: '12125550100' }], documents: [{ document_type: 'TXT', document_content: content }] });
+    // Built (serialised and encoded) before a request, not between two: that blocks the event loop for
+    // seconds on a loaded machine, and a kept-alive connection idle past the emulator's keep-alive
+    // timeout (5 s + Node's 1 s) was reused for this POST and reset by the server (ECONNRESET).
+    const body = Buffer.from(JSON.stringify({ destinations: [{ fax_number: '12125550100' }], documents: [{ document_type: 'TXT', document_content: content }] }));
+    api = await ApiClient.for(emu);
+    const res = await api.raw('POST', '/faxes', body, { 'content-type': 'application/json' });
     expect(res.status).toBe(201);
   });
 });
