@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../../src/emulator';
 import { ReceivedRepository } from '../../../src/main/store/repositories/received-repository';
 import { NotificationsRepository } from '../../../src/main/store/repositories/notifications-repository';
@@ -6,10 +6,16 @@ import { ACCOUNT, imageDownloads, startSyncFixture, type SyncFixture, type SyncP
 
 let fx: SyncFixture;
 
-beforeEach(async () => {
-  // A hang is ended by the request timeout: keep it short so those cases take seconds, not minutes.
-  fx = await startSyncFixture({ timeoutMs: 2_000 });
-});
+/**
+ * A hang is ended by the request timeout: keep it short so those cases take seconds, not minutes. Only
+ * the kind of request the fault hangs gets the short bound (the JSON requests, or the image GETs); the
+ * rest keep the fixture's 30 s, or a loaded CI machine turns a slow download into a fault the test did
+ * not ask for (a 2-s bound on every request failed a restart test under CI load).
+ */
+async function open(fault?: Omit<FaultSpec, 'route'>, on: 'json' | 'image' = 'json'): Promise<SyncFixture> {
+  if (fault?.kind !== 'hang') return startSyncFixture();
+  return startSyncFixture(on === 'json' ? { timeoutMs: 2_000, imageTimeoutMs: 30_000 } : { imageTimeoutMs: 2_000 });
+}
 
 afterEach(async () => {
   await fx.close();
@@ -40,6 +46,7 @@ function expectInboxComplete(app: SyncProcess, faxIds: string[]): void {
 
 describe('faults while reading the received list', () => {
   it.each(LIST_FAULTS)('%s loses and duplicates nothing, is shown, and the next cycle recovers', async (_name, fault) => {
+    fx = await open(fault);
     const app = await fx.start();
     await app.cycle();
     const a = await fx.emulator.control.inbound({ from: '13125550170' });
@@ -58,6 +65,7 @@ describe('faults while reading the received list', () => {
   });
 
   it('a failure on the second page keeps the first page and reads everything on the next cycle', async () => {
+    fx = await open();
     const ids: string[] = [];
     for (let i = 0; i < 103; i++) ids.push((await fx.emulator.control.inbound({ from: `1312555${String(1000 + i)}`, pages: 1 })).fax_id);
     fx.emulator.control.addFault({ route: 'GET /faxes/received', kind: 'status', status: 502 });
@@ -89,6 +97,7 @@ describe('faults while downloading an image', () => {
   ];
 
   it.each(IMAGE_FAULTS)('%s: the fax stays (%s), is retried, and is stored and announced once', async (_name, fault, stateAfter) => {
+    fx = await open(fault, 'image');
     const app = await fx.start();
     await app.cycle();
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170' });
@@ -112,6 +121,7 @@ describe('faults while downloading an image', () => {
   });
 
   it('a corrupt PDF from the service: failed with a clear message, the row kept, bounded retries, then "download again" works', async () => {
+    fx = await open();
     const app = await fx.start({ downloads: { maxAttempts: 3, retryBaseMs: 1_000 } });
     await app.cycle();
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170' });
@@ -144,6 +154,7 @@ describe('faults while downloading an image', () => {
 
 describe('faults on the other feeds', () => {
   it.each(LIST_FAULTS.slice(0, 6))('the notification log survives %s', async (_name, fault) => {
+    fx = await open(fault);
     const app = await fx.start();
     await fx.client.createNotificationConfig({ direction: 'INBOUND', url: 'https://example.test/hook' });
     await app.cycle();

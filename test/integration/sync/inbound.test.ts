@@ -98,7 +98,8 @@ describe('an inbound fax, end to end against the emulator', () => {
     const { fax_id: faxId } = await fx.emulator.control.inbound({ from: '13125550170' });
     await app.cycle();
     // Printing runs beside the sync (a slow printer must not hold it up): wait for it, then check it stays one.
-    await vi.waitFor(() => expect(new ReceivedRepository(fx.db).getByFaxId(ACCOUNT, faxId)!.printedAt).not.toBeNull());
+    // vi.waitFor gives up after 1 s unless told: the print claim is a request to the service, slower under load.
+    await vi.waitFor(() => expect(new ReceivedRepository(fx.db).getByFaxId(ACCOUNT, faxId)!.printedAt).not.toBeNull(), { timeout: 30_000 });
     await app.cycle();
     expect(app.recorded.prints).toHaveLength(1);
     expect(app.recorded.prints[0]!.silent).toBe(true);

@@ -15,8 +15,12 @@ afterEach(async () => {
   await fx.close();
 });
 
-/** Waits (in small real-time steps) until the condition holds; fails after `limit` tries. */
-async function until(condition: () => boolean, limit = 200): Promise<void> {
+/**
+ * Waits (in small real-time steps) until the condition holds; fails after `limit` tries. 3,000 tries is
+ * at least 30 s: the download starts beside the sync (a metadata GET first), which a loaded CI machine
+ * can hold up for longer than the 2 s that 200 tries gave.
+ */
+async function until(condition: () => boolean, limit = 3_000): Promise<void> {
   for (let i = 0; i < limit; i++) {
     if (condition()) return;
     await sleep(10);
@@ -35,7 +39,7 @@ describe('restarts', () => {
     await until(() => received.getByFaxId(ACCOUNT, faxId)?.imageState === 'downloading');
     // The row says `downloading` before the image request leaves (the print claim is read first): stop
     // only once the request is hanging at the service, or the next start's request takes the hang.
-    await until(() => fx.requestsSince(0).some((r) => r.method === 'GET' && r.path.includes(`/faxes/${faxId}/image`) && r.fault !== undefined), 1_000);
+    await until(() => fx.requestsSince(0).some((r) => r.method === 'GET' && r.path.includes(`/faxes/${faxId}/image`) && r.fault !== undefined));
 
     await first.stop(); // the process goes away mid-download
     expect(received.getByFaxId(ACCOUNT, faxId)!.imageState).toBe('downloading');

@@ -96,7 +96,7 @@ export interface SyncFixture {
  * the timeout to end it wants it short; elsewhere a short bound turns a slow, loaded machine into a
  * network fault the test did not ask for (a 2-s bound failed a restart test under CI load).
  */
-export async function startSyncFixture(options: { timeoutMs?: number } = {}): Promise<SyncFixture> {
+export async function startSyncFixture(options: { timeoutMs?: number; imageTimeoutMs?: number } = {}): Promise<SyncFixture> {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const emulator = await startEmulator({ clock: 'manual', quiet: true });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-sync-'));
@@ -118,7 +118,7 @@ export async function startSyncFixture(options: { timeoutMs?: number } = {}): Pr
   const client = new FaxServiceClient(
     { label: 'Emulator', baseUrl: emulator.baseUrl, appId: account.appId, apiKey: account.apiKey, userId: account.userId },
     http,
-    { imageTimeoutMs: timeoutMs },
+    { imageTimeoutMs: options.imageTimeoutMs ?? timeoutMs },
   );
   const settings: Settings = { ...DEFAULT_SETTINGS };
   const accounts: SyncAccounts = {
