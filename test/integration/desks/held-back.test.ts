@@ -68,5 +68,6 @@ it('a job an older Faxdesk keyed by the typed reference holds back unmarked faxe
   await office.settle(a);
   expect(office.jobsOf(a, fromA.composeId)[0]).toMatchObject({ state: 'REJECTED', errorCode: 'NOT_SENT' });
   // No poll of A's own: deciding asked the sync to read the sent list again, and that read applies them.
-  await vi.waitFor(() => expect(shownOn(a, bFaxes)).toEqual(['service', 'service']));
+  // vi.waitFor gives up after 1 s unless told: that read is a request and a write, slower on a loaded machine.
+  await vi.waitFor(() => expect(shownOn(a, bFaxes)).toEqual(['service', 'service']), { timeout: 30_000 });
 });
