@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../../src/main/errors';
 import type { FaxServiceClient } from '../../../src/main/api/fax-service-client';
 import { FaxServiceClient as Client } from '../../../src/main/api/fax-service-client';
@@ -140,10 +140,14 @@ describe('connection reset', () => {
 
 describe('timeouts and cancellation', () => {
   it('a call that hangs times out (TIMEOUT), and a read is retried', async () => {
-    const quick = f.client({ http: f.http({ timeoutMs: 300 }) });
+    // The retry after the hang (and the token before it) must be answered in time: 2 s, not 300 ms,
+    // which a loaded CI machine can spend on a loopback request.
+    const patient = f.client({ http: f.http({ timeoutMs: 2_000 }) });
     await fault({ route: 'GET /faxes/received', kind: 'hang', count: 1 });
-    await quick.listReceived();
+    await patient.listReceived();
     expect(requests('GET', '/faxes/received').length).toBeGreaterThanOrEqual(2);
+
+    const quick = f.client({ http: f.http({ timeoutMs: 300 }) });
 
     await fault({ route: 'GET /faxes/received', kind: 'delay', delayMs: 2_000, count: 10 });
     const error = await failure(quick.listReceived());
@@ -165,7 +169,10 @@ describe('timeouts and cancellation', () => {
     await fault({ route: 'GET /faxes/received', kind: 'hang' });
     const controller = new AbortController();
     const pending = client.listReceived({}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 100);
+    // Cancel once the emulator holds the request: after a fixed 100 ms it may not have arrived yet on a
+    // loaded machine, and the count below would be 0.
+    await vi.waitFor(() => expect(requests('GET', '/faxes/received')).toHaveLength(1), { timeout: 30_000 });
+    controller.abort();
     const error = await failure(pending);
     expect(error.code).toBe('CANCELLED');
     expect(requests('GET', '/faxes/received')).toHaveLength(1);

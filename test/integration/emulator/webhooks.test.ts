@@ -306,7 +306,9 @@ describe('destination rules', () => {
   });
 
   it('gives up an attempt after the timeout', async () => {
-    const local = await startTestEmulator({ webhookTimeoutSeconds: 0.3 });
+    // 1 s, not 0.3: the receiver counts a delivery once its body has arrived, and a starved process on a
+    // loaded machine could let 0.3 s pass before that, so the attempt would be given up unseen.
+    const local = await startTestEmulator({ webhookTimeoutSeconds: 1 });
     try {
       const localApi = await ApiClient.for(local);
       receiver.hang = true;

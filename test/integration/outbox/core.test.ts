@@ -50,6 +50,9 @@ describe('compose and outbox through the IPC gate', () => {
     const again = await f.ok<SendOutcome>('compose:send', { composeId, ...draft });
     expect(again).toMatchObject({ created: false, jobs: [{ id: sent.jobs[0]!.id }] });
     const jobId = sent.jobs[0]!.id;
+    // The POST runs beside the test (the outbox's pump): wait for it before moving the carrier on, or on a
+    // loaded machine it could land after the 20 steps below had used up the Sandbox time.
+    await f.core.outbox.drain();
 
     // Each step: the carrier moves on 30 s of Sandbox time, then the desk syncs its lists and we wait
     // for that sync, never for wall-clock time to pass.

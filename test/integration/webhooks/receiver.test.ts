@@ -26,7 +26,9 @@ afterAll(async () => {
   await f?.stop();
 });
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined> | T | null | undefined, tries = 200): Promise<T> {
+// 1,200 tries is at least 30 s: what these wait for (a download beside the sync, a POST answered 3 s
+// late) runs in this one loaded process, and 200 tries (5 s) left too little room on a slow CI machine.
+async function until<T>(what: string, probe: () => Promise<T | null | undefined> | T | null | undefined, tries = 1_200): Promise<T> {
   for (let i = 0; i < tries; i++) {
     const value = await probe();
     if (value !== null && value !== undefined && value !== false) return value;
@@ -278,7 +280,7 @@ describe('merging with polling', () => {
     const d = await until('the job to complete from the held notification', async () => {
       const current = await detail(jobId);
       return current.job.faxId === faxId && current.timeline.some((e) => e.source === 'webhook' && e.status === 'COMPLETED') ? current : null;
-    }, 400);
+    });
     expect(d.job.state).toBe('COMPLETED');
     expect(notificationsFor(jobId)).toHaveLength(1);
   });

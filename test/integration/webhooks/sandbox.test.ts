@@ -43,7 +43,8 @@ describe('Sandbox instant updates', () => {
     const sandbox = f.core.accounts.list().find((a) => a.isSandbox)!;
     const arrived = await fetch(`${new URL(sandbox.baseUrl).origin}/control/inbound`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: '13125550170', pages: 1 }) });
     const { fax_id: faxId } = (await arrived.json()) as { fax_id: string };
-    for (let i = 0; i < 200 && !shown.some((n) => n.target && 'faxId' in n.target && n.target.faxId === faxId); i++) await new Promise((r) => setTimeout(r, 25));
+    // Up to 30 s (1,200 tries): the delivery, the download and the store run in this loaded process; 5 s was tight on CI.
+    for (let i = 0; i < 1_200 && !shown.some((n) => n.target && 'faxId' in n.target && n.target.faxId === faxId); i++) await new Promise((r) => setTimeout(r, 25));
     await f.core.webhooks.drain();
     expect(shown.filter((n) => n.target && 'faxId' in n.target && n.target.faxId === faxId)).toHaveLength(1);
     const log = await f.ok<ReceiverDelivery[]>('receiver:deliveries', { limit: 10 });
