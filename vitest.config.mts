@@ -8,8 +8,8 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, which
     // ran every file one after another. Unit and integration files run two at a time; then the e2e files,
-    // two at a time, as a group of their own (sequence.groupOrder 1); then verify and electron, one file
-    // at a time (fileParallelism: false).
+    // two at a time, as a group of their own (sequence.groupOrder 1); then verify (two at a time) and electron
+    // (one file at a time: fileParallelism: false).
     maxWorkers: 2,
     projects: [
       {
@@ -46,7 +46,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 600_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, like the other tiers: they assert counts (lost, duplicated, leaked), never
+          // times, and one at a time left a core idle while a file waited on its children.
         },
       },
       {

@@ -28,11 +28,14 @@ if [ "${FAXDESK_SKIP_STATIC:-}" != "1" ]; then
     fi
   }
   echo "== typecheck, lint and build"
-  timed typecheck npm run --silent typecheck & typecheck_pid=$!
+  # The typecheck's four projects (npm run typecheck) in two lanes: one after another, the last ones ran
+  # alone once lint was done, with a core idle.
+  timed typecheck-src npm run --silent typecheck:src & typecheck_src_pid=$!
+  timed typecheck-tests npm run --silent typecheck:tests & typecheck_tests_pid=$!
   timed lint npx eslint . --max-warnings 0 & lint_pid=$!
   timed build npx tsx -e 'require("./scripts/build-web").ensureWebBuild()' & build_pid=$!
   static_status=0
-  for pid in "$typecheck_pid" "$lint_pid" "$build_pid"; do wait "$pid" || static_status=1; done
+  for pid in "$typecheck_src_pid" "$typecheck_tests_pid" "$lint_pid" "$build_pid"; do wait "$pid" || static_status=1; done
   rm -rf "$static_logs"
   [ "$static_status" -eq 0 ] || exit 1
 fi
