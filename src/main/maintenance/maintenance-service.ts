@@ -17,6 +17,7 @@ import type { MaintenanceStatus, MaintenanceTask, SearchScope } from '../../shar
 import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import { realTimers, type Timers } from '../platform/timers';
+import { rateAfterPiece } from '../platform/cpu-pacing';
 import type { Db } from '../store/database';
 import { KIND_WEIGHT, executorFor, type DerivedKind } from '../store/derived/work';
 import { DerivedRebuildsRepository, type DerivedRebuild } from '../store/repositories/derived-rebuilds-repository';
@@ -174,13 +175,7 @@ export class MaintenanceService {
     })();
     const cpu = process.threadCpuUsage(started);
     const ms = (cpu.user + cpu.system) / 1000;
-    if (result.units > 0) {
-      // A thread's CPU time is counted in coarse steps on some systems (4 ms here): a short piece can read
-      // as 0 ms, a rate thousands of times too high, and the next piece took 87 ms instead of 12. So a
-      // piece is at most twice the one before; the rate still falls at once when a piece was slow.
-      const measured = Math.min(result.units / Math.max(ms, 0.05), (2 * result.units) / this.sliceMs);
-      this.rate.set(kind, rate === undefined ? measured : rate * 0.5 + measured * 0.5);
-    }
+    if (result.units > 0) this.rate.set(kind, rateAfterPiece(rate, result.units, ms, this.sliceMs));
     const finished = result.position.cursor === null;
     if (this.problem !== null) {
       this.problem = null;

@@ -37,6 +37,8 @@ export class SubmissionPump {
   private readonly abort = new AbortController();
   private readonly ticker: Ticker;
   private stopped = false;
+  /** A turn of the event loop is already asked for (nextTurn). */
+  private turnPending = false;
 
   constructor(private readonly deps: SubmissionPumpDeps) {
     this.ticker = new Ticker(deps.timers, () => this.run(), deps.onError);
@@ -91,8 +93,8 @@ export class SubmissionPump {
         // The next one after the event loop has had a turn: a submission held at once (no credentials in
         // the keychain, offline) ends without any I/O, and back to back a long queue of them would hold
         // the window's calls (200 held composes at start: a second before the first answer). One turn
-        // for all that ended together: a turn each made each of them start a full round in the same
-        // turn (4 × 4 held submissions back to back, 50-60 ms).
+        // for all that ended together: a turn each made each of them start a round of its own in the
+        // same turn (16 held submissions back to back, 50-60 ms).
         this.nextTurn();
       });
       this.inflight.set(composeId, run);
@@ -100,8 +102,6 @@ export class SubmissionPump {
     if (nextHold !== null) this.ticker.schedule(Math.max(0, nextHold - now));
     return Promise.resolve();
   }
-
-  private turnPending = false;
 
   private nextTurn(): void {
     if (this.stopped || this.turnPending) return;

@@ -30,6 +30,7 @@ import type { EventBus } from '../ipc/events';
 import type { Logger } from '../platform/logger';
 import type { Timers } from '../platform/timers';
 import { HistoryImportsRepository, type HistoryImportRow, type ImportList } from '../store/repositories/history-imports-repository';
+import { rateAfterPiece } from '../platform/cpu-pacing';
 import { toAppError } from './sync-error';
 import { storeOldReceived, storeOldSent, type PageOutcome } from './history-pages';
 import { isSyncable, type HistoryStores, type OutboundStateRecorder, type SyncAccounts, type SyncClient, type SyncSettings } from './ports';
@@ -400,7 +401,7 @@ export class HistoryImportService implements HistoryImportPort {
       })();
       const cpu = process.threadCpuUsage(started);
       const ms = (cpu.user + cpu.system) / 1000;
-      if (piece.length > 0) this.rowsPerMs = this.rowsPerMs * 0.5 + (piece.length / Math.max(ms, 0.1)) * 0.5;
+      if (piece.length > 0) this.rowsPerMs = rateAfterPiece(this.rowsPerMs, piece.length, ms, PIECE_CPU_MS);
       at += size;
     } while (at < items.length);
     if (created.length > 0) (fetched.list === 'received' ? this.deps.onReceived : this.deps.onSent)(accountId, created);
