@@ -33,7 +33,7 @@ export interface MaintenanceDeps {
   /** Runs `fn` after the event loop has had a turn. Default setImmediate. */
   defer?: (fn: () => void) => () => void;
   /** Told after every committed piece, with its main-thread CPU time (crash tests, benchmarks). */
-  onPiece?: (piece: { key: string; units: number; ms: number; finished: boolean }) => void;
+  onPiece?: (piece: { key: string; units: number; ms: number; finished: boolean; newSort: boolean }) => void;
 }
 
 const DEFAULT_SLICE_MS = 12;
@@ -54,7 +54,10 @@ export class MaintenanceService {
   private readonly timers: Timers;
   private readonly sliceMs: number;
   private readonly defer: (fn: () => void) => () => void;
-  /** Units per millisecond, per kind, as last measured. */
+  /**
+   * Units per millisecond, per piece of work (a row of one table costs what it costs in that table),
+   * as last measured; none when the next units are of a sort not measured yet (a first piece).
+   */
   private readonly rate = new Map<string, number>();
   /** The work of this run (what the percent is of). */
   private readonly run = new Set<string>();
@@ -163,7 +166,7 @@ export class MaintenanceService {
       throw new Error(`No executor for derived work ${next.key}`);
     }
     const kind = next.work.kind;
-    const rate = this.rate.get(kind);
+    const rate = this.rate.get(next.key);
     const units = rate === undefined ? FIRST_PIECE[kind] : Math.min(MAX_PIECE, Math.max(16, Math.floor(rate * this.sliceMs)));
     // Sized by the main thread's CPU time, not the clock: on a busy computer the clock also counts the
     // time other programs had the CPU, which would shrink the pieces (and slow the rebuild) for nothing.
@@ -175,14 +178,15 @@ export class MaintenanceService {
     })();
     const cpu = process.threadCpuUsage(started);
     const ms = (cpu.user + cpu.system) / 1000;
-    if (result.units > 0) this.rate.set(kind, rateAfterPiece(rate, result.units, ms, this.sliceMs));
+    if (result.newSort) this.rate.delete(next.key);
+    else if (result.units > 0) this.rate.set(next.key, rateAfterPiece(rate, result.units, ms, this.sliceMs));
     const finished = result.position.cursor === null;
     if (this.problem !== null) {
       this.problem = null;
       this.failures = 0;
     }
     if (finished) this.deps.logger.info('derived data rebuilt', { key: next.key, total: next.total });
-    this.deps.onPiece?.({ key: next.key, units: result.units, ms, finished });
+    this.deps.onPiece?.({ key: next.key, units: result.units, ms, finished, newSort: result.newSort === true });
     this.emitProgress();
     return true;
   }

@@ -27,7 +27,11 @@ export interface DerivedExecutor {
   /** Work up to this many units is done inline when recorded (a few milliseconds at most): no progress to show. */
   readonly inlineUpTo: number;
   plan(db: Db, work: DerivedWork): WorkPlan;
-  /** Does at most `maxUnits` units from `position`; returns how many it did and where it stands now. */
-  step(db: Db, work: DerivedWork, position: WorkPosition, maxUnits: number): { units: number; position: WorkPosition };
+  /**
+   * Does at most `maxUnits` units from `position`; returns how many it did and where it stands now.
+   * `newSort`: the units after this piece are of another sort (another table), whose cost the rate
+   * measured so far says nothing about; the next piece is sized afresh, as a first one.
+   */
+  step(db: Db, work: DerivedWork, position: WorkPosition, maxUnits: number): { units: number; position: WorkPosition; newSort?: boolean };
   inline(db: Db, work: DerivedWork): void;
 }

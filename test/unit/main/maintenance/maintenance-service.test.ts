@@ -114,6 +114,32 @@ describe('MaintenanceService', () => {
     for (let i = 1; i < fills.length; i++) expect(fills[i]!).toBeLessThanOrEqual(2 * fills[i - 1]!);
   });
 
+  it('sizes afresh, as a first piece, the piece after one that finished a sort of units (a retired table moving to its next shadow table)', () => {
+    const db = upgradedHistory(store, 3_000);
+    const turns = manualTurns();
+    const pieces: { key: string; units: number; newSort: boolean }[] = [];
+    const service = new MaintenanceService({
+      db,
+      events: { emit: () => undefined },
+      logger: silentLogger,
+      now: () => T0,
+      // A slice no piece of this size fits in: every measured rate asks for the smallest piece, so a
+      // piece bigger than that can only be a first one.
+      sliceMs: 0.0001,
+      defer: turns.defer,
+      onPiece: (piece) => pieces.push({ key: piece.key, units: piece.units, newSort: piece.newSort }),
+    });
+    service.start();
+    let guard = 0;
+    while (turns.waiting > 0 && guard++ < 10_000) turns.turn();
+    const retire = pieces.filter((p) => p.key === 'retire-table:outbound_fts_before_0080' && p.units > 0);
+    const boundaries = retire.flatMap((p, i) => (p.newSort && i + 1 < retire.length ? [i + 1] : []));
+    expect(boundaries.length).toBeGreaterThanOrEqual(2);
+    for (const i of boundaries) expect(retire[i]!.units).toBeGreaterThan(16);
+    // Everywhere else the measured rate sizes the piece: the smallest one.
+    for (let i = 1; i < retire.length; i++) if (!boundaries.includes(i)) expect(retire[i]!.units).toBeLessThanOrEqual(16);
+  });
+
   it('says why it is held up when the disk is full, waits, and goes on once there is room', async () => {
     const db = upgradedHistory(store, 400);
     const turns = manualTurns();
