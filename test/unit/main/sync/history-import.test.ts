@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReceivedFilter } from '../../../../src/shared/domain/fax';
 import { AppError } from '../../../../src/main/errors';
 import { ReceivedRepository } from '../../../../src/main/store/repositories/received-repository';
+import { HEAD_PAGE_SIZE, readListHead } from '../../../../src/main/sync/history-import';
 import { ACCOUNT, T0, harness, type Harness } from './sync-fixtures';
 
 const DAY = 24 * 3600_000;
@@ -125,5 +126,26 @@ describe('importing the older faxes of a big account', () => {
     const since = Date.parse(yearCalls[0]!.completedAfter!);
     expect(since).toBeLessThan(T0 - 364 * DAY);
     expect(stored()).toBe(h.service.received.filter((f) => Date.parse(f.completedAt!) >= since).length);
+  });
+});
+
+describe('readListHead: the first pass of a list', () => {
+  it('hands each page on in slices of 25, the first as it arrives and the next after a turn of the event loop', async () => {
+    h = undefined as unknown as Harness;
+    const items = Array.from({ length: HEAD_PAGE_SIZE }, (_, i) => ({ completedAt: new Date(T0 - i * DAY).toISOString() }));
+    const seen: { size: number; turnsBefore: number }[] = [];
+    let turns = 0;
+    const head = await readListHead(
+      async () => ({ items, firstRecord: 1, lastRecord: HEAD_PAGE_SIZE, totalRecords: 500 }),
+      (slice) => {
+        seen.push({ size: slice.length, turnsBefore: turns });
+        setImmediate(() => (turns += 1));
+      },
+    );
+    expect(seen).toEqual([
+      { size: 25, turnsBefore: 0 },
+      { size: 25, turnsBefore: 1 },
+    ]);
+    expect(head).toMatchObject({ nextOffset: HEAD_PAGE_SIZE + 1, read: HEAD_PAGE_SIZE, complete: false });
   });
 });
