@@ -178,9 +178,9 @@ export class MaintenanceService {
     })();
     const cpu = process.threadCpuUsage(started);
     const ms = (cpu.user + cpu.system) / 1000;
-    if (result.newSort) this.rate.delete(next.key);
-    else if (result.units > 0) this.rate.set(next.key, rateAfterPiece(rate, result.units, ms, this.sliceMs));
     const finished = result.position.cursor === null;
+    if (result.newSort || finished) this.rate.delete(next.key);
+    else if (result.units > 0) this.rate.set(next.key, rateAfterPiece(rate, result.units, ms, this.sliceMs));
     if (this.problem !== null) {
       this.problem = null;
       this.failures = 0;

@@ -73,7 +73,9 @@ export const retireTableExecutor: DerivedExecutor = {
         db.unsafeMode(false);
       }
       if (units === 0) continue;
-      return { units, position: { cursor: Math.max(0, (position.cursor ?? 0) - units), floor: 0 }, newSort: units < limit };
+      // Emptied: fewer rows than asked for, or exactly as many as were left (then one cheap look says so).
+      const emptied = units < limit || db.prepare(`SELECT 1 FROM ${quoted(shadow.name)} LIMIT 1`).get() === undefined;
+      return { units, position: { cursor: Math.max(0, (position.cursor ?? 0) - units), floor: 0 }, newSort: emptied };
     }
     drop(db, work);
     return { units: 0, position: { cursor: null, floor: 0 } };

@@ -52,4 +52,25 @@ describe('planning derived work at start: retiring a table', () => {
     expect(emptied).toBe(3);
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name LIKE 'outbound_fts_old%'").pluck().get()).toBe(0);
   });
+
+  it('says a piece emptied its table also when the table held exactly as many rows as the piece asked for', () => {
+    store = tempStore();
+    const db = store.open();
+    insertAccount(db, 'acc1');
+    const insert = db.prepare(
+      `INSERT INTO outbound (id, account_id, origin, compose_id, state, destination, to_name, created_at, updated_at)
+       VALUES (?, 'acc1', 'local', ?, 'QUEUED', ?, ?, ?, ?)`,
+    );
+    const now = T0.toISOString();
+    db.transaction(() => {
+      for (let i = 1; i <= 300; i++) insert.run(`o${i}`, `c${i}`, `1555${1_000_000 + i}`, `Name${i}`, now, now);
+    })();
+    db.exec('DROP TRIGGER outbound_fts_insert; DROP TRIGGER outbound_fts_delete; DROP TRIGGER outbound_fts_update; ALTER TABLE outbound_fts RENAME TO outbound_fts_old');
+    const work = { kind: 'retire-table', table: 'outbound_fts_old' } as const;
+    const data = db.prepare('SELECT count(*) FROM outbound_fts_old_data').pluck().get() as number;
+    const position: WorkPosition = retireTableExecutor.plan(db, work);
+    const stepped = db.transaction(() => retireTableExecutor.step(db, work, position, data))();
+    expect(stepped.units).toBe(data);
+    expect(stepped.newSort).toBe(true);
+  });
 });
