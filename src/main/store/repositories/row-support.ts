@@ -18,9 +18,9 @@ export const MAX_PAGE_SIZE = 500;
  * milliseconds and the rest random. Ids made one after another sort together, so each unique index
  * on an id (received.id, outbound.id, and the timeline's (fax id, …) indexes) takes new rows at its
  * right edge instead of on a random page of a big index. Importing 100,000 received and 100,000 sent
- * faxes (bench backfill, one machine): 2,367 faxes/s with version 4 ids, 3,029–3,094 with these;
- * without the search index, 3,285 and 4,912–5,197. The time in an id
- * is no secret: the row's own columns hold it. Written here because Node 22 makes only version 4,
+ * faxes (bench backfill, one machine): 2,367 faxes/s in a run with version 4 ids, 2,508–3,094 in four
+ * with these; with the search triggers dropped and the request bound lifted (an experiment), 3,285
+ * and 4,912–5,197. The time in an id is no secret: the row's own columns hold it. Written here because Node 22 makes only version 4,
  * and the `uuid` package (v12 on) is an ES module the main bundle's require() cannot load.
  */
 export function newId(now: number = Date.now()): string {
