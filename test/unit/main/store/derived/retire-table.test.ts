@@ -3,6 +3,23 @@ import { T0, insertAccount, tempStore, type TempStore } from '../store-fixtures'
 import { plansOf } from './support';
 import { retireTableExecutor } from '../../../../../src/main/store/derived/retire-table';
 import type { WorkPosition } from '../../../../../src/main/store/derived/types';
+import type { Db } from '../../../../../src/main/store/database';
+
+/** A history of `count` outbound faxes whose search table was renamed out of the way (outbound_fts_old), as 0080 does. */
+function withRetiredSearchTable(store: TempStore, count: number): Db {
+  const db = store.open();
+  insertAccount(db, 'acc1');
+  const insert = db.prepare(
+    `INSERT INTO outbound (id, account_id, origin, compose_id, state, destination, to_name, created_at, updated_at)
+     VALUES (?, 'acc1', 'local', ?, 'QUEUED', ?, ?, ?, ?)`,
+  );
+  const now = T0.toISOString();
+  db.transaction(() => {
+    for (let i = 1; i <= count; i++) insert.run(`o${i}`, `c${i}`, `1555${1_000_000 + i}`, `Name${i}`, now, now);
+  })();
+  db.exec('DROP TRIGGER outbound_fts_insert; DROP TRIGGER outbound_fts_delete; DROP TRIGGER outbound_fts_update; ALTER TABLE outbound_fts RENAME TO outbound_fts_old');
+  return db;
+}
 
 describe('planning derived work at start: retiring a table', () => {
   let store: TempStore;
@@ -20,17 +37,7 @@ describe('planning derived work at start: retiring a table', () => {
 
   it('deletes from one shadow table a piece, says when a piece emptied one, and drops the table when all are empty', () => {
     store = tempStore();
-    const db = store.open();
-    insertAccount(db, 'acc1');
-    const insert = db.prepare(
-      `INSERT INTO outbound (id, account_id, origin, compose_id, state, destination, to_name, created_at, updated_at)
-       VALUES (?, 'acc1', 'local', ?, 'QUEUED', ?, ?, ?, ?)`,
-    );
-    const now = T0.toISOString();
-    db.transaction(() => {
-      for (let i = 1; i <= 1_500; i++) insert.run(`o${i}`, `c${i}`, `1555${1_000_000 + i}`, `Name${i}`, now, now);
-    })();
-    db.exec('DROP TRIGGER outbound_fts_insert; DROP TRIGGER outbound_fts_delete; DROP TRIGGER outbound_fts_update; ALTER TABLE outbound_fts RENAME TO outbound_fts_old');
+    const db = withRetiredSearchTable(store, 1_500);
     const work = { kind: 'retire-table', table: 'outbound_fts_old' } as const;
     const rows = (shadow: string) => db.prepare(`SELECT count(*) FROM outbound_fts_old${shadow}`).pluck().get() as number;
     const shadows = ['_data', '_docsize', '_idx'];
@@ -55,17 +62,7 @@ describe('planning derived work at start: retiring a table', () => {
 
   it('says a piece emptied its table also when the table held exactly as many rows as the piece asked for', () => {
     store = tempStore();
-    const db = store.open();
-    insertAccount(db, 'acc1');
-    const insert = db.prepare(
-      `INSERT INTO outbound (id, account_id, origin, compose_id, state, destination, to_name, created_at, updated_at)
-       VALUES (?, 'acc1', 'local', ?, 'QUEUED', ?, ?, ?, ?)`,
-    );
-    const now = T0.toISOString();
-    db.transaction(() => {
-      for (let i = 1; i <= 300; i++) insert.run(`o${i}`, `c${i}`, `1555${1_000_000 + i}`, `Name${i}`, now, now);
-    })();
-    db.exec('DROP TRIGGER outbound_fts_insert; DROP TRIGGER outbound_fts_delete; DROP TRIGGER outbound_fts_update; ALTER TABLE outbound_fts RENAME TO outbound_fts_old');
+    const db = withRetiredSearchTable(store, 300);
     const work = { kind: 'retire-table', table: 'outbound_fts_old' } as const;
     const data = db.prepare('SELECT count(*) FROM outbound_fts_old_data').pluck().get() as number;
     const position: WorkPosition = retireTableExecutor.plan(db, work);
