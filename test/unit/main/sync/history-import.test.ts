@@ -130,21 +130,24 @@ describe('importing the older faxes of a big account', () => {
 });
 
 describe('readListHead: the first pass of a list', () => {
-  it('hands each page on in slices of 25, the first as it arrives and the next after a turn of the event loop', async () => {
+  it('hands each page on in slices of 25, each after a turn of the event loop (the page’s parse is a task of its own)', async () => {
     h = undefined as unknown as Harness;
     const items = Array.from({ length: HEAD_PAGE_SIZE }, (_, i) => ({ completedAt: new Date(T0 - i * DAY).toISOString() }));
     const seen: { size: number; turnsBefore: number }[] = [];
     let turns = 0;
     const head = await readListHead(
-      async () => ({ items, firstRecord: 1, lastRecord: HEAD_PAGE_SIZE, totalRecords: 500 }),
+      async () => {
+        setImmediate(() => (turns += 1));
+        return { items, firstRecord: 1, lastRecord: HEAD_PAGE_SIZE, totalRecords: 500 };
+      },
       (slice) => {
         seen.push({ size: slice.length, turnsBefore: turns });
         setImmediate(() => (turns += 1));
       },
     );
     expect(seen).toEqual([
-      { size: 25, turnsBefore: 0 },
       { size: 25, turnsBefore: 1 },
+      { size: 25, turnsBefore: 2 },
     ]);
     expect(head).toMatchObject({ nextOffset: HEAD_PAGE_SIZE + 1, read: HEAD_PAGE_SIZE, complete: false });
   });
