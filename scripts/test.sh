@@ -48,11 +48,21 @@ run_vitest=(npx vitest run --reporter=default --reporter=json --outputFile.json=
 echo "== tests"
 tests_start=$SECONDS
 status=0
+# Every temporary folder the tests make (data folders, Sandbox states, browser profiles, CUPS spools)
+# goes in one folder for this run: removed when the run passes, kept (and named) when it fails, for
+# looking into. Left in /tmp one by one, runs after runs had filled it with 13 GB.
+run_tmp=$(mktemp -d -t faxdesk-test-run.XXXXXX)
+keyring_home=
+finish() {
+  [ -n "$keyring_home" ] && rm -rf "$keyring_home"
+  if [ "$status" -eq 0 ]; then rm -rf "$run_tmp"; else echo "The tests' temporary folders are kept in $run_tmp"; fi
+}
+trap finish EXIT
+export TMPDIR=$run_tmp
 if command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
   # A throwaway keyring for this run only: its own folder (never the developer's real keyring, whose
   # password we do not know) and a known password, started unlocked.
   keyring_home=$(mktemp -d)
-  trap 'rm -rf "$keyring_home"' EXIT
   dbus-run-session -- env XDG_DATA_HOME="$keyring_home" bash -c \
     'echo -n faxdesk-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec "$@"' _ "${run_vitest[@]}" || status=$?
 else

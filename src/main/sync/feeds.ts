@@ -26,7 +26,7 @@ import { isAppError } from '../errors';
 import { attemptEvents, reportFromDetail, reportFromRecord } from '../outbox/outbound-reports';
 import type { ApplyResult } from '../outbox/outbound-states';
 import { IMPORTED_STATUS } from '../desktop/announcer';
-import { importSentFax, storeReceivedFax } from './service-records';
+import { deliveryEventOf, importSentFax, storeReceivedFax } from './service-records';
 import { readListHead, type HistoryImportPort } from './history-import';
 import { walkNotificationPages, walkOffsetPages } from './paging';
 import { openSends, routeSentFax } from './sent-routing';
@@ -307,17 +307,10 @@ export async function syncNotifications(ctx: FeedContext): Promise<Notifications
         else if (upsert.changed) result.changed.push(record.notifyId);
         if ((upsert.created || upsert.changed) && record.faxId && record.sentStatus) {
           const ref = refOf(stores, accountId, record);
+          // No row yet: the fax's feed puts the delivery on its timeline when it stores it (service-records.ts).
           if (ref) {
-            stores.events.record(
-              {
-                ref,
-                at: record.faxCompletedAt ?? now.toISOString(),
-                source: 'notification',
-                status: `WEBHOOK_${record.sentStatus}`,
-                detail: { notifyId: record.notifyId, ...(record.notifyDestination ? { destination: record.notifyDestination } : {}) },
-              },
-              now,
-            );
+            const delivery = { notifyId: record.notifyId, sentStatus: record.sentStatus, destination: record.notifyDestination, at: record.faxCompletedAt ?? now.toISOString() };
+            stores.events.record(deliveryEventOf(delivery, ref), now);
           }
         }
         newest = laterOf(newest, cursorCandidate(record.faxCompletedAt, now));

@@ -4,7 +4,7 @@
  * history-pages.ts). What a record becomes (its row, its first timeline event) is said once, here.
  */
 import type { ReceivedFax, SentFax } from '../../shared/domain/fax';
-import type { NewFaxEvent, ReceivedFacts, ServiceOutboundFax, UpsertResult } from '../../shared/domain/history';
+import type { FaxRef, NewFaxEvent, ReceivedFacts, ServiceOutboundFax, UpsertResult } from '../../shared/domain/history';
 import { findMarker, senderLabel } from '../../shared/domain/desk-marker';
 import type { HistoryStores } from './ports';
 
@@ -32,10 +32,36 @@ export function receivedEventOf(item: ReceivedFax, receivedId: string, now: Date
   };
 }
 
+/** The timeline event of a webhook delivery the notification log reports for a fax. */
+export function deliveryEventOf(delivery: { notifyId: string; sentStatus: string; destination: string | null; at: string }, ref: FaxRef): NewFaxEvent {
+  return {
+    ref,
+    at: delivery.at,
+    source: 'notification',
+    status: `WEBHOOK_${delivery.sentStatus}`,
+    detail: { notifyId: delivery.notifyId, ...(delivery.destination ? { destination: delivery.destination } : {}) },
+  };
+}
+
+/**
+ * A fax new to the history gets the webhook deliveries the notification log already holds for it:
+ * the notifications feed runs beside the lists and may have mirrored them first, when the fax had no
+ * row to put them on.
+ */
+function recordLoggedDeliveries(stores: Pick<HistoryStores, 'notifications' | 'events'>, accountId: string, faxId: string, ref: FaxRef, now: Date): void {
+  for (const logged of stores.notifications.listForFax(accountId, faxId)) {
+    if (!logged.sentStatus || (logged.direction !== null && logged.direction !== ref.direction)) continue;
+    stores.events.record(deliveryEventOf({ notifyId: logged.notifyId, sentStatus: logged.sentStatus, destination: logged.destination, at: logged.completedAt }, ref), now);
+  }
+}
+
 /** Mirrors a received fax (compare-before-write); a fax new to the history gets its RECEIVED event. */
-export function storeReceivedFax(stores: Pick<HistoryStores, 'received' | 'events'>, accountId: string, item: ReceivedFax, now: Date): UpsertResult {
+export function storeReceivedFax(stores: Pick<HistoryStores, 'received' | 'events' | 'notifications'>, accountId: string, item: ReceivedFax, now: Date): UpsertResult {
   const upsert = stores.received.upsertFromService(accountId, receivedFactsOf(item), now);
-  if (upsert.created) stores.events.record(receivedEventOf(item, upsert.id, now), now);
+  if (upsert.created) {
+    stores.events.record(receivedEventOf(item, upsert.id, now), now);
+    recordLoggedDeliveries(stores, accountId, item.faxId, { direction: 'INBOUND', receivedId: upsert.id }, now);
+  }
   return upsert;
 }
 
@@ -86,8 +112,11 @@ export function importedJobEventOf(item: SentFax, outboundId: string, now: Date)
  * Imports a sent fax no job of this history has (sent from another client, or before this history
  * began) as a job in the state the list gives, with its first timeline event.
  */
-export function importSentFax(stores: Pick<HistoryStores, 'outbound' | 'events'>, accountId: string, item: SentFax, now: Date): UpsertResult {
+export function importSentFax(stores: Pick<HistoryStores, 'outbound' | 'events' | 'notifications'>, accountId: string, item: SentFax, now: Date): UpsertResult {
   const inserted = stores.outbound.insertFromService(serviceJobOf(accountId, item), now);
-  if (inserted.created) stores.events.record(importedJobEventOf(item, inserted.id, now), now);
+  if (inserted.created) {
+    stores.events.record(importedJobEventOf(item, inserted.id, now), now);
+    recordLoggedDeliveries(stores, accountId, item.faxId, { direction: 'OUTBOUND', outboundId: inserted.id }, now);
+  }
   return inserted;
 }

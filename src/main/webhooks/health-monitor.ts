@@ -114,6 +114,7 @@ export class HealthMonitor {
       if (!this.running || !this.deps.isOn()) return;
       const before = this.deps.roster.directionsHere(accountId);
       const route = await this.deps.roster.refreshDestinations(accountId).catch(() => null);
+      if (!this.running) return;
       if (route?.state === 'elsewhere' && (before.length > 0 || this.takenOver.has(accountId))) this.noteTakenOver(accountId, route);
       else if (route?.state === 'here') this.takenOver.delete(accountId);
       this.publish(accountId);
@@ -277,13 +278,16 @@ export class HealthMonitor {
 
   /** Re-reads where the accounts' webhooks go (unless just read), then pings each served account once. */
   private async selfCheck(reread: boolean): Promise<void> {
+    // Each await may outlast stop() (the app quitting closes the database): nothing is published after.
     if (reread) {
       await this.deps.roster.refresh({ destinations: true });
+      if (!this.running) return;
       this.publishAll();
     }
     for (const signer of this.deps.roster.served()) {
       if (!this.running || !this.deps.isOn()) return;
       await this.pingRoundTrip(signer.accountId).catch(() => undefined);
+      if (!this.running) return;
       this.publish(signer.accountId);
     }
   }
@@ -293,7 +297,9 @@ export class HealthMonitor {
     this.selfCheckTimer = null;
     if (!this.running || !this.deps.isOn()) return;
     this.selfCheckTimer = this.deps.timers.setTimeout(() => {
-      void this.selfCheck(reread).finally(() => this.scheduleSelfCheck(SELF_CHECK_EVERY_MS, true));
+      void this.selfCheck(reread)
+        .catch((error: unknown) => this.deps.logger.warn('the webhook self-check failed', { error: String(error) }))
+        .finally(() => this.scheduleSelfCheck(SELF_CHECK_EVERY_MS, true));
     }, delayMs);
   }
 

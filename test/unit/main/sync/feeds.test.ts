@@ -256,4 +256,20 @@ describe('notification log feed', () => {
       { accountId: ACCOUNT, created: 1, changed: 1 },
     ]);
   });
+
+  it('a delivery logged before its fax is stored (the feeds run side by side) reaches the fax’s timeline when the fax is stored, received or sent', async () => {
+    h = await harness();
+    h.service.addReceived('a', T0);
+    h.service.sent.push(sentFax('s1', 'COMPLETED', T0));
+    h.service.notifications.push(record('n1', 'QUEUED', 'a', T0), { ...record('n2', 'SUCCESSFUL', 's1', T0), direction: 'OUTBOUND' });
+    await h.module.sync.syncNow(ACCOUNT, ['notifications']);
+    expect(new ReceivedRepository(h.db).getByFaxId(ACCOUNT, 'a')).toBeUndefined();
+    await h.module.sync.syncNow(ACCOUNT, ['received', 'sent']);
+    expect(timelineOf('a')).toEqual(['RECEIVED', 'WEBHOOK_QUEUED']);
+    const job = new OutboundRepository(h.db).getByFaxId(ACCOUNT, 's1')!;
+    expect(new FaxEventsRepository(h.db).timeline({ direction: 'OUTBOUND', outboundId: job.id }).map((e) => e.status)).toEqual(['COMPLETED', 'WEBHOOK_SUCCESSFUL']);
+    // Read again, nothing is added twice.
+    await cycle();
+    expect(timelineOf('a').filter((s) => s === 'WEBHOOK_QUEUED')).toHaveLength(1);
+  });
 });

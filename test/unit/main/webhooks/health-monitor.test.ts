@@ -17,7 +17,7 @@ describe('where an account\'s webhooks go', () => {
 describe('the health monitor', () => {
   const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 
-  function monitor(served: Record<string, ('INBOUND' | 'OUTBOUND')[]>, routes: { next?: DeliveryRoute | null } = {}) {
+  function monitor(served: Record<string, ('INBOUND' | 'OUTBOUND')[]>, routes: { next?: DeliveryRoute | null; gate?: Promise<void> } = {}) {
     const timers = new ManualTimers(0);
     const pinged: string[] = [];
     const receipts = new Set<string>();
@@ -42,6 +42,7 @@ describe('the health monitor', () => {
         signers: () => signers,
         refresh: async () => undefined,
         refreshDestinations: async (id) => {
+          await routes.gate;
           const route = routes.next ?? null;
           if (route) served[id] = route.state === 'here' ? [...route.directions] : [];
           return route;
@@ -74,6 +75,19 @@ describe('the health monitor', () => {
     expect(told.get('here')).toMatchObject({ feeds: ['received', 'notifications'] });
     expect(told.get('elsewhere')).toMatchObject({ state: null, floorMs: 0 });
     m.stop();
+  });
+
+  it('publishes nothing after stop(), even from a check that was waiting on the service (the app quitting closes the database)', async () => {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { m, told } = monitor({ a: ['INBOUND'] }, { next: { state: 'elsewhere', destinations: ['https://other.test/hook'] }, gate });
+    m.start();
+    const check = m.checkRoutes();
+    m.stop();
+    told.clear();
+    open();
+    await check;
+    expect(told.size).toBe(0);
   });
 
   it('falls back when a finished fax\'s notification does not come within the grace time; waits once per fax; not at all when it came', async () => {
