@@ -52,6 +52,8 @@ status=0
 # goes in one folder for this run: removed when the run passes, kept (and named) when it fails, for
 # looking into. Left in /tmp one by one, runs after runs had filled it with 13 GB.
 run_tmp=$(mktemp -d -t faxdesk-test-run.XXXXXX)
+# Open to all, sticky, as /tmp is: CUPS reads a file lpadmin makes there as its own user (lp).
+chmod 1777 "$run_tmp"
 keyring_home=
 finish() {
   [ -n "$keyring_home" ] && rm -rf "$keyring_home"
