@@ -8,6 +8,7 @@
  *   one state recorder); one that may be the fax of a job whose POST went unanswered is left to the
  *   outbox's reconciling, as the sync does.
  * The search index's merge work comes in even slices (fts-merge.ts), so no piece takes a big merge.
+ * Webhook deliveries the notification log already holds for the faxes a page adds go on their timelines.
  * Faxes completed after the import's boundary (the newest the first sync saw) belong to the sync and
  * are passed over: the sync announces and downloads new faxes, the import never does.
  */
@@ -18,7 +19,7 @@ import { sameFaxNumber } from './fax-number-match';
 import { IMPORTED_STATUS } from '../desktop/announcer';
 import type { HistoryStores, OutboundStateRecorder } from './ports';
 import { withBoundedMerges } from '../store/repositories/fts-merge';
-import { importedJobEventOf, receivedEventOf, receivedFactsOf, serviceJobOf } from './service-records';
+import { importedJobEventOf, loggedDeliveryEventsOf, receivedEventOf, receivedFactsOf, serviceJobOf } from './service-records';
 
 export interface PageOutcome {
   /** Local ids of the rows this page added to the history. */
@@ -41,6 +42,7 @@ export function storeOldReceived(stores: HistoryStores, accountId: string, items
       events.push(receivedEventOf(byFax.get(row.faxId)!, row.id, now));
       events.push({ ref: { direction: 'INBOUND', receivedId: row.id }, at: row.completedAt, source: 'local', status: IMPORTED_STATUS, detail: {} });
     }
+    events.push(...loggedDeliveryEventsOf(stores, accountId, 'INBOUND', added));
     stores.events.recordMany(events, now);
     return { created: added.map((r) => r.id), changed: [] };
   })();
@@ -67,7 +69,7 @@ export function storeOldSent(
     }
     const byFax = new Map(fresh.map((item) => [item.faxId, item]));
     const added = withBoundedMerges(stores.db, 'outbound_fts', fresh.length, () => stores.outbound.importHistory(fresh.map((item) => serviceJobOf(accountId, item)), now));
-    stores.events.recordMany(added.map((row) => importedJobEventOf(byFax.get(row.faxId)!, row.id, now)), now);
+    stores.events.recordMany([...added.map((row) => importedJobEventOf(byFax.get(row.faxId)!, row.id, now)), ...loggedDeliveryEventsOf(stores, accountId, 'OUTBOUND', added)], now);
     outcome.created.push(...added.map((r) => r.id));
   })();
   return outcome;

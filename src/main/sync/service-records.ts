@@ -44,15 +44,25 @@ export function deliveryEventOf(delivery: { notifyId: string; sentStatus: string
 }
 
 /**
- * A fax new to the history gets the webhook deliveries the notification log already holds for it:
- * the notifications feed runs beside the lists and may have mirrored them first, when the fax had no
- * row to put them on.
+ * The timeline events of the webhook deliveries the notification log already holds for faxes new to
+ * the history (their rows `added`): the notifications feed runs beside the lists, and mirrored them
+ * when the faxes had no row to put them on. One read for a whole page of faxes (the import).
  */
-function recordLoggedDeliveries(stores: Pick<HistoryStores, 'notifications' | 'events'>, accountId: string, faxId: string, ref: FaxRef, now: Date): void {
-  for (const logged of stores.notifications.listForFax(accountId, faxId)) {
-    if (!logged.sentStatus || (logged.direction !== null && logged.direction !== ref.direction)) continue;
-    stores.events.record(deliveryEventOf({ notifyId: logged.notifyId, sentStatus: logged.sentStatus, destination: logged.destination, at: logged.completedAt }, ref), now);
+export function loggedDeliveryEventsOf(
+  stores: Pick<HistoryStores, 'notifications'>,
+  accountId: string,
+  direction: FaxRef['direction'],
+  added: readonly { id: string; faxId: string }[],
+): NewFaxEvent[] {
+  const rowOf = new Map(added.map((row) => [row.faxId, row.id]));
+  const events: NewFaxEvent[] = [];
+  for (const logged of stores.notifications.listForFaxes(accountId, [...rowOf.keys()])) {
+    const id = logged.faxId === null ? undefined : rowOf.get(logged.faxId);
+    if (id === undefined || !logged.sentStatus || (logged.direction !== null && logged.direction !== direction)) continue;
+    const ref: FaxRef = direction === 'INBOUND' ? { direction, receivedId: id } : { direction, outboundId: id };
+    events.push(deliveryEventOf({ notifyId: logged.notifyId, sentStatus: logged.sentStatus, destination: logged.destination, at: logged.completedAt }, ref));
   }
+  return events;
 }
 
 /** Mirrors a received fax (compare-before-write); a fax new to the history gets its RECEIVED event. */
@@ -60,7 +70,7 @@ export function storeReceivedFax(stores: Pick<HistoryStores, 'received' | 'event
   const upsert = stores.received.upsertFromService(accountId, receivedFactsOf(item), now);
   if (upsert.created) {
     stores.events.record(receivedEventOf(item, upsert.id, now), now);
-    recordLoggedDeliveries(stores, accountId, item.faxId, { direction: 'INBOUND', receivedId: upsert.id }, now);
+    stores.events.recordMany(loggedDeliveryEventsOf(stores, accountId, 'INBOUND', [{ id: upsert.id, faxId: item.faxId }]), now);
   }
   return upsert;
 }
@@ -116,7 +126,7 @@ export function importSentFax(stores: Pick<HistoryStores, 'outbound' | 'events' 
   const inserted = stores.outbound.insertFromService(serviceJobOf(accountId, item), now);
   if (inserted.created) {
     stores.events.record(importedJobEventOf(item, inserted.id, now), now);
-    recordLoggedDeliveries(stores, accountId, item.faxId, { direction: 'OUTBOUND', outboundId: inserted.id }, now);
+    stores.events.recordMany(loggedDeliveryEventsOf(stores, accountId, 'OUTBOUND', [{ id: inserted.id, faxId: item.faxId }]), now);
   }
   return inserted;
 }

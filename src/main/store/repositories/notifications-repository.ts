@@ -43,7 +43,7 @@ export function notificationsPageSql(filter: { accountId: boolean; sentStatus: b
 export class NotificationsRepository {
   private readonly insertNew;
   private readonly updateChanged;
-  private readonly selectForFax;
+  private readonly selectForFaxes;
   private readonly selectOne;
   private readonly statements;
 
@@ -69,8 +69,8 @@ export class NotificationsRepository {
         { where: 'account_id = @accountId AND notify_id = @notifyId', touch: 'updated_at = @now' },
       ),
     );
-    this.selectForFax = db.prepare<[string, string], NotificationRow>(
-      `SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND fax_id = ? ORDER BY completed_at, seq LIMIT 100`,
+    this.selectForFaxes = db.prepare<[string, string], NotificationRow>(
+      `SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND fax_id IN (SELECT value FROM json_each(?)) ORDER BY completed_at, seq`,
     );
     this.selectOne = db.prepare<[string, string], NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE account_id = ? AND notify_id = ?`);
     this.statements = new StatementCache(db);
@@ -114,9 +114,10 @@ export class NotificationsRepository {
     return row && toNotification(row);
   }
 
-  /** Deliveries about one fax, oldest first. */
-  listForFax(accountId: string, faxId: string): LoggedNotification[] {
-    return this.selectForFax.all(accountId, faxId).map(toNotification);
+  /** Deliveries about any of these faxes (a page of them), oldest first. */
+  listForFaxes(accountId: string, faxIds: readonly string[]): LoggedNotification[] {
+    if (faxIds.length === 0) return [];
+    return this.selectForFaxes.all(accountId, JSON.stringify(faxIds)).map(toNotification);
   }
 
   /** Newest first (by fax completion time, then seq). */

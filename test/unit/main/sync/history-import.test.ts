@@ -3,8 +3,9 @@
  * its pace, a list that changes while it is read, the range setting, and the person's pause.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ReceivedFilter } from '../../../../src/shared/domain/fax';
+import type { NotificationRecord, ReceivedFilter } from '../../../../src/shared/domain/fax';
 import { AppError } from '../../../../src/main/errors';
+import { FaxEventsRepository } from '../../../../src/main/store/repositories/fax-events-repository';
 import { ReceivedRepository } from '../../../../src/main/store/repositories/received-repository';
 import { HEAD_PAGE_SIZE, readListHead } from '../../../../src/main/sync/history-import';
 import { ACCOUNT, T0, harness, type Harness } from './sync-fixtures';
@@ -126,6 +127,36 @@ describe('importing the older faxes of a big account', () => {
     const since = Date.parse(yearCalls[0]!.completedAfter!);
     expect(since).toBeLessThan(T0 - 364 * DAY);
     expect(stored()).toBe(h.service.received.filter((f) => Date.parse(f.completedAt!) >= since).length);
+  });
+});
+
+describe('webhook deliveries of imported faxes', () => {
+  it('a delivery the notification log already holds for an old fax goes on its timeline when the import stores the fax', async () => {
+    h = await harness({ start: false });
+    history(200);
+    const delivery: NotificationRecord = {
+      notifyId: 'n-old',
+      appId: 'app',
+      userId: 'u',
+      faxId: 'r150',
+      direction: 'INBOUND',
+      faxCompletedAt: new Date(T0 - 150 * DAY).toISOString(),
+      notifyType: 'WEBHOOK',
+      notifyDestination: 'https://x.test/h',
+      sentStatus: 'FAILED',
+      eventType: null,
+    };
+    h.service.notifications.push(delivery);
+    await h.module.start();
+    await h.module.sync.syncNow(ACCOUNT, ['notifications', 'received']);
+    expect(new ReceivedRepository(h.db).getByFaxId(ACCOUNT, 'r150')).toBeUndefined();
+    await run(importDone);
+    const fax = new ReceivedRepository(h.db).getByFaxId(ACCOUNT, 'r150')!;
+    const timeline = new FaxEventsRepository(h.db).timeline({ direction: 'INBOUND', receivedId: fax.id });
+    expect(timeline.filter((e) => e.source === 'notification')).toMatchObject([{ status: 'WEBHOOK_FAILED', detail: { notifyId: 'n-old', destination: 'https://x.test/h' } }]);
+    // Only that fax got one.
+    const other = new ReceivedRepository(h.db).getByFaxId(ACCOUNT, 'r149')!;
+    expect(new FaxEventsRepository(h.db).timeline({ direction: 'INBOUND', receivedId: other.id }).some((e) => e.source === 'notification')).toBe(false);
   });
 });
 

@@ -92,7 +92,9 @@ describe('NotificationsRepository', () => {
     expect(walk({ limit: 2 })).toEqual(['N8', 'N7', 'N6', 'N5', 'N4', 'N3', 'N2', 'N1', 'N0']);
     expect(walk({ accountId: 'acc1', limit: 4 })).toEqual(['N7', 'N6', 'N4', 'N3', 'N1', 'N0']);
     expect(walk({ accountId: 'acc1', sentStatus: 'failed' })).toEqual(['N7', 'N3', 'N1']);
-    expect(repo.listForFax('acc1', 'F1').map((n) => n.notifyId)).toEqual(['N1', 'N3', 'N7']);
+    expect(repo.listForFaxes('acc1', ['F1']).map((n) => n.notifyId)).toEqual(['N1', 'N3', 'N7']);
+    expect(repo.listForFaxes('acc1', ['F0', 'F1', 'F9']).map((n) => n.notifyId)).toEqual(['N0', 'N1', 'N3', 'N4', 'N6', 'N7']);
+    expect(repo.listForFaxes('acc1', [])).toEqual([]);
 
     db.exec('ANALYZE');
     const p = { accountId: 'acc1', sentStatus: 'FAILED', afterKey: T0.toISOString(), afterSeq: 2, limit: 10 };
