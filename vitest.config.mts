@@ -35,7 +35,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           // As unit: alone, 112 s isolated and 62 s not; each file starts its own emulator, folder and
-          // core on ports the system picks, and closes them in its afterAll.
+          // core on ports the system picks, and closes them in its after-hooks.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,

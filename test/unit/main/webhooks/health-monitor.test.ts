@@ -17,7 +17,7 @@ describe('where an account\'s webhooks go', () => {
 describe('the health monitor', () => {
   const T0 = Date.parse('2026-03-01T09:00:00.000Z');
 
-  function monitor(served: Record<string, ('INBOUND' | 'OUTBOUND')[]>, routes: { next?: DeliveryRoute | null; gate?: Promise<void> } = {}) {
+  function monitor(served: Record<string, ('INBOUND' | 'OUTBOUND')[]>, routes: { next?: DeliveryRoute | null; gate?: Promise<void>; pingGate?: Promise<void> } = {}) {
     const timers = new ManualTimers(0);
     const pinged: string[] = [];
     const receipts = new Set<string>();
@@ -29,6 +29,7 @@ describe('the health monitor', () => {
         clientFor: async (accountId) => ({
           ping: async () => {
             pinged.push(accountId);
+            await routes.pingGate;
             const notifyId = `ping-${pinged.length}`;
             setImmediate(() => m.noteEvent(accountId, { kind: 'PING', notificationId: notifyId, appId: 'app', direction: 'OUTBOUND', configId: null }));
             return [{ notifyId }] as never;
@@ -87,6 +88,21 @@ describe('the health monitor', () => {
     told.clear();
     open();
     await check;
+    expect(told.size).toBe(0);
+  });
+
+  it('publishes nothing after stop() from a self-check whose ping was still out', async () => {
+    let answer!: () => void;
+    const pingGate = new Promise<void>((resolve) => (answer = resolve));
+    const { m, timers, pinged, told } = monitor({ a: ['INBOUND'] }, { pingGate });
+    m.start();
+    await timers.advance(0);
+    await vi.waitFor(() => expect(pinged).toEqual(['a']));
+    m.stop();
+    told.clear();
+    // The service answers the ping after stop(); its notification comes back a turn later.
+    answer();
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
     expect(told.size).toBe(0);
   });
 
