@@ -63,7 +63,36 @@ interface Spec {
   emulator: EmulatorInfo;
   /** Another, seeded the same way: the bare client reads its pages (cold, as the import reads the first's). */
   bare: EmulatorInfo;
+  /** Their processes, for the CPU they spend serving (Linux: /proc). */
+  emulatorPid: number;
+  barePid: number;
   faxes: number;
+}
+
+/** CPU microseconds a process has spent (user + system), from /proc; null where there is no /proc. */
+function processCpuMicros(pid: number): number | null {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing parenthesis.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on every Linux that Node supports. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function ownCpuMicros(): number {
+  const usage = process.cpuUsage();
+  return usage.user + usage.system;
+}
+
+/** CPU per fax, in microseconds, of each side of a run; null where the side could not be read. */
+interface CpuPerFax {
+  /** The emulator serving the pages. */
+  service: number | null;
+  /** This process (every thread): requests, parsing, and for the import its storing and checkpoints. */
+  client: number;
 }
 
 interface Report {
@@ -74,6 +103,9 @@ interface Report {
   bareFaxesPerSecond: number;
   /** The same pages stored by the import's own page statements alone: no HTTP, no pacing, a transaction a page. */
   storedAlonePerSecond: number;
+  /** CPU per fax: the bare read, the import, and storing alone (client side only: no service). */
+  cpu: { bare: CpuPerFax; import: CpuPerFax; storedAlone: number };
+  cores: number;
   importSeconds: number;
   totalSeconds: number;
   importedReceived: number;
@@ -140,6 +172,7 @@ async function firstSync(spec: Spec): Promise<Report> {
   );
   const headers = { authorization: `Bearer ${await bareClient.tokens.get()}`, 'user-id': spec.bare.userId, 'pagination-limit': String(SYNC_PAGE_SIZE) };
   const pages = Math.ceil(spec.faxes / SYNC_PAGE_SIZE);
+  const bareCpu = { client: ownCpuMicros(), service: processCpuMicros(spec.barePid) };
   const bareStart = performance.now();
   let bareFaxes = 0;
   for (let page = 1; page < pages; page++) {
@@ -149,6 +182,11 @@ async function firstSync(spec: Spec): Promise<Report> {
     }
   }
   const bareSeconds = (performance.now() - bareStart) / 1000;
+  const bareServiceEnd = processCpuMicros(spec.barePid);
+  const bareCpuPerFax: CpuPerFax = {
+    client: (ownCpuMicros() - bareCpu.client) / bareFaxes,
+    service: bareCpu.service === null || bareServiceEnd === null ? null : (bareServiceEnd - bareCpu.service) / bareFaxes,
+  };
   const firstStart = performance.now();
   await (await fetch(`${spec.bare.baseUrl}/faxes/received`, { headers: { ...headers, 'pagination-offset': '1' } })).text();
   const bareFirstPageMs = performance.now() - firstStart;
@@ -157,6 +195,7 @@ async function firstSync(spec: Spec): Promise<Report> {
   let firstPageMs = NaN;
   let firstOutboxPageMs = NaN;
   let handOverAt = NaN;
+  let importCpuStart: { client: number; service: number | null } = { client: 0, service: null };
   const watch = watchLongTasks(LONG_TASK_MS);
   const t0 = performance.now();
   // The same instant on the CPU profile's clock (FAXDESK_BENCH_PROFILE), to find what ran in a long task.
@@ -182,7 +221,10 @@ async function firstSync(spec: Spec): Promise<Report> {
         if (Number.isNaN(firstOutboxPageMs) && stores.outbound.page({ limit: 50 }).items.length > 0) firstOutboxPageMs = performance.now() - t0;
       }, 1);
     }
-    if (name === 'historyImport:progress' && Number.isNaN(handOverAt)) handOverAt = performance.now();
+    if (name === 'historyImport:progress' && Number.isNaN(handOverAt)) {
+      handOverAt = performance.now();
+      importCpuStart = { client: ownCpuMicros(), service: processCpuMicros(spec.emulatorPid) };
+    }
   });
   await module.start();
   for (;;) {
@@ -191,6 +233,7 @@ async function firstSync(spec: Spec): Promise<Report> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const end = performance.now();
+  const importCpuEnd = { client: ownCpuMicros(), service: processCpuMicros(spec.emulatorPid) };
   const longTasks = watch.stop();
   longTasks.at = longTasks.at.map((t) => Math.round(t - t0));
   if (process.env['FAXDESK_BENCH_VERBOSE']) process.stderr.write(`long tasks at ${JSON.stringify(longTasks.at)} ms after ${t0Micros} µs; first page ${firstPageMs.toFixed(0)} ms; hand-over ${(handOverAt - t0).toFixed(0)} ms; gc ${gcs.join(' ')}\n`);
@@ -202,15 +245,25 @@ async function firstSync(spec: Spec): Promise<Report> {
   await checkpoints?.stop();
   db.close();
   fs.rmSync(dir, { recursive: true, force: true });
-  const storedAlonePerSecond = await storeAlone(spec, bareClient, pages);
+  const storedAlone = await storeAlone(spec, bareClient, pages);
   const importSeconds = (end - handOverAt) / 1000;
+  const imported = importedReceived + importedSent;
   return {
     firstPageMs,
     firstOutboxPageMs,
     bareFirstPageMs,
-    importedPerSecond: (importedReceived + importedSent) / importSeconds,
+    importedPerSecond: imported / importSeconds,
     bareFaxesPerSecond: bareFaxes / bareSeconds,
-    storedAlonePerSecond,
+    storedAlonePerSecond: storedAlone.perSecond,
+    cpu: {
+      bare: bareCpuPerFax,
+      import: {
+        client: (importCpuEnd.client - importCpuStart.client) / imported,
+        service: importCpuStart.service === null || importCpuEnd.service === null ? null : (importCpuEnd.service - importCpuStart.service) / imported,
+      },
+      storedAlone: storedAlone.cpuMicrosPerFax,
+    },
+    cores: os.availableParallelism(),
     importSeconds,
     totalSeconds: (end - t0) / 1000,
     importedReceived,
@@ -228,7 +281,7 @@ async function firstSync(spec: Spec): Promise<Report> {
  * transaction a page, one page after another, with the WAL checkpointed in its worker as the app does.
  * The figure the import's own rate is bounded by on this machine, whatever its pace.
  */
-async function storeAlone(spec: Spec, client: FaxServiceClient, pages: number): Promise<number> {
+async function storeAlone(spec: Spec, client: FaxServiceClient, pages: number): Promise<{ perSecond: number; cpuMicrosPerFax: number }> {
   const received: ReceivedFax[][] = [];
   const sent: SentFax[][] = [];
   for (let page = 1; page < pages; page++) {
@@ -248,18 +301,47 @@ async function storeAlone(spec: Spec, client: FaxServiceClient, pages: number): 
     const states = new OutboundStates({ db, outbound: stores.outbound, events: stores.events, now: () => now });
     let stored = 0;
     const started = performance.now();
+    const cpuStarted = ownCpuMicros();
     for (let i = 0; i < received.length; i++) {
       stored += db.transaction(() => storeOldReceived(stores, 'big', received[i]!, null, now).created.length)();
       stored += db.transaction(() => storeOldSent(stores, states, 'big', sent[i]!, null, now).created.length)();
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpuMicros = ownCpuMicros() - cpuStarted;
     if (stored !== received.flat().length + sent.flat().length) throw new Error(`stored ${stored} of the pages' faxes`);
-    return stored / seconds;
+    return { perSecond: stored / seconds, cpuMicrosPerFax: cpuMicros / stored };
   } finally {
     await checkpoints.stop();
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What this machine allows any import that stores what this one stores: every fax costs the service's
+ * CPU to serve it, the reader's to fetch and parse it (both as the bare read measured them) and the
+ * storing's (as storing alone measured it), and no pace and no scheduling can make the cores do more
+ * than all of them busy all the time. The ceiling is that rate; the import's own CPU per fax is beside it.
+ */
+function budgetRow(r: Report): BenchRow {
+  const us = (n: number | null) => (n === null ? 'n/a' : `${Math.round(n)} µs`);
+  const { bare, storedAlone } = r.cpu;
+  const perFax = bare.service === null ? null : bare.service + bare.client + storedAlone;
+  const ceiling = perFax === null ? null : (r.cores * 1e6) / perFax;
+  return {
+    row: 'backfill of a big account: the rate this machine allows',
+    measured:
+      ceiling === null
+        ? `n/a (the service's CPU is read from /proc, Linux only)`
+        : `${Math.round(ceiling).toLocaleString('en')}/s at most (${((ceiling / r.bareFaxesPerSecond) * 100).toFixed(0)} % of bare): ${us(bare.service)} serving + ${us(bare.client)} reading + ${us(storedAlone)} storing per fax, on ${r.cores} cores`,
+    bare: `CPU per fax: bare read ${us(bare.service)} service + ${us(bare.client)} client; the import ${us(r.cpu.import.service)} service + ${us(r.cpu.import.client)} client`,
+    target: 'report',
+    value: ceiling === null ? null : round(ceiling / r.bareFaxesPerSecond),
+    within: null,
+    how:
+      `CPU (user + system) of each process over each phase, over the faxes it handled: the service's from /proc/<pid>/stat, this process's (every thread) from process.cpuUsage; ` +
+      `the ceiling is the cores over serving + reading + storing per fax: all cores busy, no pace, no waits, so no import that stores the same rows, timeline events and search entries can go faster here.`,
+  };
 }
 
 serveBenchChild<Spec>(import.meta.url, firstSync);
@@ -276,7 +358,7 @@ export const backfillBench: BenchSection = {
     try {
       // FAXDESK_BENCH_PROFILE=<folder>: a CPU profile of the child (the sync side) is written there.
       const profile = process.env['FAXDESK_BENCH_PROFILE'];
-      const r = await spawnBenchChild<Report>(import.meta.url, { emulator: emulator.info, bare: bare.info, faxes } satisfies Spec, {
+      const r = await spawnBenchChild<Report>(import.meta.url, { emulator: emulator.info, bare: bare.info, emulatorPid: emulator.child.pid!, barePid: bare.child.pid!, faxes } satisfies Spec, {
         timeoutMs: 3_600_000,
         ...(profile ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profile}`] } : {}),
       });
@@ -312,6 +394,7 @@ export const backfillBench: BenchSection = {
             `bare: the same ${r.pages.received + r.pages.sent - 2} page requests (the lists after their first page), fetch + JSON.parse one after another, before the import, against a second emulator seeded the same way (its lists as cold as the import finds the first's). ` +
             `Stored alone (report): the same pages written by the import's own page statements (rows, timeline events, search index entries), a transaction a page, no HTTP and no pacing, into a new history: the rate storing by itself allows on this machine (import at ${((r.importedPerSecond / r.storedAlonePerSecond) * 100).toFixed(0)} % of it).`,
         },
+        budgetRow(r),
         {
           row: 'backfill of a big account: requests made',
           measured: `${listRequests.toLocaleString('en')} list pages${other ? `, ${other}` : ''}`,
