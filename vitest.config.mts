@@ -1,4 +1,34 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+/** End-to-end files that change process-wide state no later file may see: a process of their own (the e2e projects below). */
+const E2E_OWN_PROCESS = ['test/e2e/office.test.ts', 'test/e2e/office-screenshots.test.ts'];
+
+/** Chromium through the browser bridge (test/e2e). */
+function e2eProject(name: string, test: { include?: string[]; exclude?: string[]; isolate?: boolean }): TestProjectInlineConfiguration {
+  return {
+    extends: true,
+    test: {
+      name,
+      include: ['test/e2e/**/*.test.ts'],
+      globalSetup: ['test/e2e/support/global-setup.ts'],
+      setupFiles: ['test/e2e/support/csp-guard.ts', 'test/support/net-rules-guard.ts'],
+      environment: 'node',
+      testTimeout: 120_000,
+      hookTimeout: 180_000,
+      // Two files at a time, in a group of their own (after unit + integration, before verify +
+      // electron). Each file has its own Chromium, data folder, harness, bridge and Sandbox, on ports
+      // the system picks, so no file sees another's; their waits are for what the app does (30 s
+      // budgets), not for a time. One file at a time left a core idle while a file waited on its browser.
+      maxWorkers: 2,
+      sequence: { groupOrder: 1 },
+      // An expect.poll without options waited 1 s (Vitest's default) for a click's effect to reach the
+      // page through the bridge: two Chromiums and the cores on a loaded 2-core CI machine take longer.
+      // The e2e budget for what the app does by itself (WAIT) instead; a poll ends as soon as it holds.
+      expect: { poll: { timeout: 30_000 } },
+      ...test,
+    },
+  };
+}
 
 // Five tiers: unit (pure, fast), integration (real emulator over HTTP, real SQLite, real keyring),
 // verify (CI-sized reliability and security figures), electron (the shipped app under the Electron
@@ -71,28 +101,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'e2e',
-          include: ['test/e2e/**/*.test.ts'],
-          globalSetup: ['test/e2e/support/global-setup.ts'],
-          setupFiles: ['test/e2e/support/csp-guard.ts', 'test/support/net-rules-guard.ts'],
-          environment: 'node',
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
-          // Two files at a time, in a group of their own (after unit + integration, before verify +
-          // electron). Each file has its own Chromium, data folder, harness, bridge and Sandbox, on ports
-          // the system picks, so no file sees another's; their waits are for what the app does (30 s
-          // budgets), not for a time. One file at a time left a core idle while a file waited on its browser.
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
-          // An expect.poll without options waited 1 s (Vitest's default) for a click's effect to reach the
-          // page through the bridge: two Chromiums and the cores on a loaded 2-core CI machine take longer.
-          // The e2e budget for what the app does by itself (WAIT) instead; a poll ends as soon as it holds.
-          expect: { poll: { timeout: 30_000 } },
-        },
-      },
+      // Two projects, one group (sequence.groupOrder 1): they share its two workers. Vitest orders a
+      // group's files by project name first, so the files that need a process of their own (among them
+      // the longest, office.test.ts) start first, beside the others, and not alone at the end.
+      // Files that change what a process reads once (TZ, the D-Bus session address libdbus caches on a
+      // first keychain call) need a process of their own.
+      e2eProject('e2e-own-process', { include: E2E_OWN_PROCESS }),
+      e2eProject('e2e-shared-process', {
+        exclude: E2E_OWN_PROCESS,
+        // One module registry per worker, not per file (this tier alone: 299 s isolated, 241-253 s
+        // not); each file still has its own Chromium, data folder, harness, bridge and Sandbox.
+        isolate: false,
+      }),
     ],
   },
 });
