@@ -72,8 +72,10 @@ interface Spec {
 /** CPU microseconds a process has spent (user + system), from /proc; null where there is no /proc. */
 function processCpuMicros(pid: number): number | null {
   try {
-    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing parenthesis.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // Fields 14 and 15 (utime, stime) in clock ticks, counted after the command name's closing
+    // parenthesis (the last one: a command name may hold one itself).
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
